@@ -11,9 +11,19 @@ import { RECORD_TABLES, rowChanges } from "../team/history-records";
  * last changed) where it is approved, issued, accepted or returned; the team's invitations come from
  * std01 and the organizer. Written once: the entries are marked by their action `demo:…`.
  */
-const DECISIONS = new Set(["approved", "returned", "issued", "accepted", "completed"]);
-const SUBMITTED = new Set(["submitted", "approved", "returned", "issued", "accepted", "contract_uploaded", "payment_claimed", "completed"]);
-const STORY: readonly HistoryRecordType[] = ["exhibitorProfile", "badge", "serviceOrder", "transportDeclaration", "invoice", "truck", "blueCar"];
+const DECISIONS = new Set(["approved", "returned", "issued", "accepted", "completed", "confirmed"]);
+const SUBMITTED = new Set(["submitted", "approved", "returned", "issued", "accepted", "contract_uploaded", "payment_claimed", "completed", "confirmed"]);
+const STORY: readonly HistoryRecordType[] = [
+  "exhibitorProfile",
+  "badge",
+  "serviceOrder",
+  "transportDeclaration",
+  "invoice",
+  "truck",
+  "blueCar",
+  "paymentVoucher",
+  "taiwanFiling",
+];
 
 type Row = { id: string; owner: number; row: Record<string, unknown>; username: string; company: string | null };
 

@@ -3,6 +3,7 @@ import { signInDemo } from "../support/demo-cast";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Bill, BillableItem, BillList, FinancePage, FinanceVoucher, PaymentVoucher, PaymentVoucherList } from "../../app/contracts/invoices/api-types";
 import type { OrderView } from "../../app/contracts/orders/api-types";
+import type { HistoryEntry } from "../../app/contracts/team/api-types";
 import { appClock } from "../../server/clock";
 import { backendsOf, postgresSkipReason, startTestApiInTempDir, type TempDirTestApi } from "../support/test-api";
 import { addDays, resetTestClock, TEST_NOW } from "../support/test-clock";
@@ -139,6 +140,15 @@ describe.each(backendsOf(import.meta.url))("payment vouchers and bills (/smeb/pa
     expect(await itemOf(std01, key)).toMatchObject({ payment: "paid", openCents: 1_200_050 });
     expect((await bills(std01)).totals.paidCents).toBeGreaterThanOrEqual(1_200_050);
     expect(await decide({ id: String(saved.data.id), decision: "return", reason: "晚了" })).toMatchObject({ status: 409, message: "该记录已审核" });
+    // Its History: saved by the exhibitor (the documents by name and size), confirmed by the organizer; nothing of it for another exhibitor.
+    const history = await zh<HistoryEntry[]>("/smeb/history/record", std01, { query: { type: "paymentVoucher", id: String(saved.data.id) } });
+    expect(history.data.map((e) => [e.kind, e.actor])).toEqual([
+      ["create", "std01"],
+      ["review", "admin"],
+    ]);
+    expect(history.data[0]!.changes).toEqual(expect.arrayContaining([{ field: "name", old: null, new: "银行转账" }]));
+    expect(history.data[1]!.changes).toEqual(expect.arrayContaining([{ field: "status", old: "submitted", new: "confirmed" }]));
+    expect((await zh("/smeb/history/record", raw01, { query: { type: "paymentVoucher", id: String(saved.data.id) } })).status).toBe(404);
     // Decided ones follow the waiting ones.
     const all = (await review({ pageSize: "50" })).data.rows;
     expect(all.findIndex((r) => r.status !== "submitted")).toBeGreaterThanOrEqual(all.filter((r) => r.status === "submitted").length);

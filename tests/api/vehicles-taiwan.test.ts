@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TaiwanFilingView, TaiwanFind, TaiwanReviewDetail, TaiwanReviewList } from "../../app/contracts/vehicles/taiwan/types";
 import { seedTaiwanDemo } from "../../server/vehicles/taiwan-filings";
 import { TAIWAN_EXPORT_HEADERS } from "../../server/vehicles/taiwan-excel";
+import type { HistoryEntry } from "../../app/contracts/team/api-types";
 import { readOutbox } from "../support/outbox";
 import { type DemoLogisticsIds, startDemoLogistics } from "../support/demo-cast";
 import { backendsOf, postgresSkipReason, type TempDirTestApi } from "../support/test-api";
@@ -387,6 +388,19 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
     ]);
     expect(lines.some((r) => r[2] === drafting.boothNo)).toBe(false);
     expect(ours[0]!.slice(1, 6)).toEqual([accepted.businessName, accepted.boothNo, "台湾隆兴精密机械股份有限公司", "林美华", "+886 2 2345 6789"]);
+  });
+
+  it("keeps the filing's history: the exhibitor's steps and the agent's decision, each by name; another exhibitor reads none", async () => {
+    const exhibitor = await newExhibitor(api);
+    const filing = await acceptedFiling(exhibitor);
+    const history = await zh<HistoryEntry[]>("/smeb/history/record", exhibitor.ticket, { query: { type: "taiwanFiling", id: String(filing.id) } });
+    expect(history.code, history.message).toBe(200);
+    expect(history.data[0]).toMatchObject({ kind: "create", actor: exhibitor.username });
+    expect(history.data[0]!.changes).toEqual(expect.arrayContaining([{ field: "importer_contact", old: null, new: "林美华" }]));
+    expect(history.data.map((e) => e.kind)).toContain("submit");
+    expect(history.data.at(-1)).toMatchObject({ kind: "review", actor: "admin" });
+    expect(history.data.at(-1)!.changes).toEqual(expect.arrayContaining([{ field: "status", old: "submitted", new: "accepted" }]));
+    expect((await zh("/smeb/history/record", raw01, { query: { type: "taiwanFiling", id: String(filing.id) } })).status).toBe(404);
   });
 
   it("seeds raw01's submitted demo filing once", async () => {

@@ -59,3 +59,39 @@ test("a service order's History lists its commit and the contractor's change, wi
   await app.goto(orderPath);
   await expect(page.getByTestId("record-history").getByTestId("record-history-entry")).toHaveCount(2);
 });
+
+test(
+  "a payment voucher's History, from its row: the demo's transfer saved by std01 and confirmed by the organizer",
+  { tag: "@js-on-only" },
+  async ({ app, page }, testInfo) => {
+    // The invoice area is Chinese only.
+    await setLanguage(page, "zh", testInfo);
+    await app.signIn("std01");
+    await app.goto("/invoiceArea/paymentVoucher");
+    const row = page.getByTestId("voucher-list").locator("tr", { hasText: "展位费转账" }).first();
+    await row.getByRole("link", { name: texts.section }).click();
+    const history = page.getByTestId("voucher-history");
+    await expect(history).toContainText("展位费转账");
+    const entries = history.getByTestId("record-history-entry");
+    await expect(entries).toHaveCount(2);
+    await expect(entries.nth(0)).toHaveAttribute("data-kind", "create");
+    await expect(entries.nth(0)).toContainText("std01");
+    await expect(entries.nth(1)).toHaveAttribute("data-kind", "review");
+    await expect(entries.nth(1)).toContainText("admin");
+    await history.getByRole("link", { name: texts.close }).click();
+    await expect(page.getByTestId("voucher-history")).toHaveCount(0);
+  },
+);
+
+test("a Taiwan exhibits filing shows its History under it: raw01's demo filing of 2B12, made by raw01", { tag: "@js-on-only" }, async ({ app, page }, testInfo) => {
+  await setLanguage(page, "zh", testInfo);
+  await app.signIn("raw01");
+  // The demo filing is raw01's second booth's.
+  await app.goto("/exhibitTL/twExhibitsDeclaration");
+  await page.getByRole("link", { name: "2B12" }).click();
+  const history = page.getByTestId("record-history");
+  await expect(history.getByRole("heading", { name: texts.section })).toBeVisible();
+  const first = history.getByTestId("record-history-entry").first();
+  await expect(first).toHaveAttribute("data-kind", "create");
+  await expect(first).toContainText("raw01");
+});

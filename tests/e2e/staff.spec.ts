@@ -64,7 +64,7 @@ test("the finance desk sees the finance desk and not the badge review", { tag: "
   await expect(page).toHaveURL(/\/401$/);
 });
 
-test("the read-only staff reads the badge review, is told so, and has no decision to press", { tag: "@no-js" }, async ({ app, page }) => {
+test("the read-only staff reads the badge review, is told so, and has no decision to press", { tag: "@js-off-only" }, async ({ app, page }) => {
   await app.signIn("viewer01");
   await app.goto("/exhibitorInfo/badgeReview?status=submitted");
   await expect(page.getByTestId("read-only-banner")).toHaveText(teamEn.readOnlyBanner);

@@ -180,6 +180,8 @@ export const HISTORY_RECORD_TYPES = [
   "invoice",
   "truck",
   "blueCar",
+  "paymentVoucher",
+  "taiwanFiling",
   "member",
   "staff",
 ] as const;

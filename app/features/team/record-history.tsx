@@ -1,4 +1,5 @@
-import { List, Stack, Text, Title } from "@mantine/core";
+import { Anchor, List, Paper, Stack, Text, Title } from "@mantine/core";
+import { Link } from "@remix-run/react";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import type { HistoryChange, HistoryEntry } from "~/contracts/team/api-types";
 import { useTranslation } from "~/i18n/texts";
@@ -75,5 +76,25 @@ export function RecordHistory({ entries, title = "team.history.section", order =
         </Text>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The History of one row of a list, opened by the list's `?history=<id>` (trucks, blue-plate cars,
+ * payment vouchers): what names the row, its History, and the way back to the list.
+ */
+export function RowHistoryPanel({ entries, heading, closeTo, testId }: { entries: HistoryEntry[] | null; heading?: string; closeTo: string; testId: string }) {
+  const { t } = useTranslation();
+  if (!entries) return null;
+  return (
+    <Paper withBorder p={{ base: "sm", sm: "lg" }} data-testid={testId}>
+      <Stack gap="xs">
+        {heading ? <Text fw={600}>{heading}</Text> : null}
+        <RecordHistory entries={entries} />
+        <Anchor component={Link} to={closeTo} size="sm" preventScrollReset>
+          {t("team.history.close")}
+        </Anchor>
+      </Stack>
+    </Paper>
   );
 }

@@ -1,12 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
-import { Link } from "@remix-run/react";
+import { Paper, Stack, Text, Title } from "@mantine/core";
 import { Fragment, type ReactNode } from "react";
 import { ConfirmAction } from "~/components/confirm-action";
 import { ActionError } from "~/components/form-error";
 import type { VehiclePageKind } from "~/contracts/vehicles/kinds";
 import type { HistoryEntry } from "~/contracts/team/api-types";
-import { RecordHistory } from "~/features/team/record-history";
+import { RowHistoryPanel } from "~/features/team/record-history";
 import { useTranslation } from "~/i18n/texts";
 import type { FormConstraint } from "~/lib/forms";
 import { heldFormFor, type RegisterFormProps } from "./register-form";
@@ -87,16 +86,8 @@ export function VehicleRegisterPage<Row extends Vehicle>({
         </Title>
         {rows.length ? rowsTable : <Text c="dimmed">{t(`${texts}.empty`)}</Text>}
       </Panel>
-      {state.history?.entries ? (
-        <Paper withBorder p={{ base: "sm", sm: "lg" }} data-testid={`${kind.testId}-history`}>
-          <Stack gap="xs">
-            <Text fw={600}>{historyTitle(state.history.row)}</Text>
-            <RecordHistory entries={state.history.entries} />
-            <Anchor component={Link} to={kind.pagePath} size="sm" preventScrollReset>
-              {t("team.history.close")}
-            </Anchor>
-          </Stack>
-        </Paper>
+      {state.history ? (
+        <RowHistoryPanel entries={state.history.entries} heading={historyTitle(state.history.row)} closeTo={kind.pagePath} testId={`${kind.testId}-history`} />
       ) : null}
       {editing ? (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>

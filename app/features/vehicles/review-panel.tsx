@@ -1,10 +1,10 @@
-import { Anchor, Paper, Stack, Text } from "@mantine/core";
+import { Anchor, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ActionError } from "~/components/form-error";
 import type { VehiclePageKind } from "~/contracts/vehicles/kinds";
 import type { HistoryEntry } from "~/contracts/team/api-types";
-import { RecordHistory } from "~/features/team/record-history";
+import { RowHistoryPanel } from "~/features/team/record-history";
 import { useTranslation } from "~/i18n/texts";
 import { type ReviewFilters, reviewAddress } from "./review-address";
 import { PassLink, ReviewPager, StatusLinks } from "./row-parts";
@@ -48,16 +48,7 @@ export function VehicleReviewPanel({
       {filter}
       {list.items.length ? rows : <Text c="dimmed">{t(`vehicles.${kind.texts}.review.empty`)}</Text>}
       <ReviewPager kind={kind} list={list} link={(page) => link({ page })} />
-      {history ? (
-        <Paper withBorder p="sm" data-testid={`${kind.testId}-history`}>
-          <Stack gap="xs">
-            <RecordHistory entries={history} />
-            <Anchor component={Link} to={reviewAddress(kind, { ...filters, history: null })} size="sm" preventScrollReset>
-              {t("team.history.close")}
-            </Anchor>
-          </Stack>
-        </Paper>
-      ) : null}
+      <RowHistoryPanel entries={history} closeTo={reviewAddress(kind, { ...filters, history: null })} testId={`${kind.testId}-history`} />
     </Panel>
   );
 }

@@ -1,4 +1,6 @@
 import { PageHeading } from "~/components/page-heading";
+import { loadRecordHistory } from "~/features/team/record-history.server";
+import { RecordHistory } from "~/features/team/record-history";
 import { HiddenFields } from "~/components/hidden-fields";
 import { shellTitle } from "~/lib/page-title";
 import { ActionError } from "~/components/form-error";
@@ -55,6 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const found = await requireOk(await api.call(taiwanFilingEndpoints.find, { boothId }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...HEADER_FIELDS, ...LINE_FIELDS]);
   const filing = found.filing;
+  const history = filing ? await loadRecordHistory(api, "taiwanFiling", filing.id) : null;
   const lineToDelete =
     filing?.editable && url.searchParams.has("deleteLine") ? (filing.lines.find((l) => String(l.sort) === url.searchParams.get("deleteLine")) ?? null) : null;
   return json(
@@ -63,6 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       found,
       held: held.values,
       lineToDelete,
+      history,
       constraints: formConstraints({ header: taiwanHeaderSchema, line: taiwanLineSchema }),
     },
     { headers: held.headers },
@@ -106,7 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function TaiwanFilingPage() {
   const { t } = useTranslation();
-  const { found, held, lineToDelete, constraints } = useLoaderData<typeof loader>();
+  const { found, held, lineToDelete, history, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Reply | undefined;
   const pending = useIsPending();
   const { filing } = found;
@@ -224,6 +228,11 @@ export default function TaiwanFilingPage() {
               </Form>
             </>
           ) : null}
+        </Panel>
+      ) : null}
+      {history ? (
+        <Panel>
+          <RecordHistory entries={history} order={2} />
         </Panel>
       ) : null}
     </Stack>

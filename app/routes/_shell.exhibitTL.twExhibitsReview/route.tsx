@@ -1,4 +1,7 @@
 import { TRANSPORT_PAGER_KEYS } from "../_shell.exhibitTL.review/pager-keys";
+import { loadRecordHistory } from "~/features/team/record-history.server";
+import { RecordHistory } from "~/features/team/record-history";
+import type { HistoryEntry } from "~/contracts/team/api-types";
 import { PageHeading } from "~/components/page-heading";
 import { ListTable } from "~/components/list-table";
 import { shellTitle } from "~/lib/page-title";
@@ -53,18 +56,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const id = Number(url.searchParams.get("id"));
   if (url.searchParams.has("id")) {
     if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
-    const filing = await requireOk(await api.call(taiwanFilingEndpoints.reviewDetail, { id }), request, context);
+    const [filing, history] = await Promise.all([
+      api.call(taiwanFilingEndpoints.reviewDetail, { id }).then((result) => requireOk(result, request, context)),
+      loadRecordHistory(api, "taiwanFiling", id),
+    ]);
     const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...DECISION_FIELDS], "decide");
     const constraints = formConstraints({ decision: taiwanReviewSchema });
     return json(
-      { title: translate(language, "vehicles.taiwan.review.detailTitle", { id }), filing, list: null, status: null, held: held.values, constraints },
+      { title: translate(language, "vehicles.taiwan.review.detailTitle", { id }), filing, history, list: null, status: null, held: held.values, constraints },
       { headers: held.headers },
     );
   }
   const status = FILTERS.find((s) => s === url.searchParams.get("status")) ?? null;
   const page = pageFrom(url.searchParams);
   const list = await requireOk(await api.call(taiwanFilingEndpoints.reviewList, { status: status ?? undefined, page }), request, context);
-  return json({ title: translate(language, "vehicles.taiwan.review.title"), filing: null, list, status, held: null, constraints: null });
+  return json({ title: translate(language, "vehicles.taiwan.review.title"), filing: null, history: null, list, status, held: null, constraints: null });
 }
 
 type Reply = { result?: SubmissionResult<string[]>; error?: string };
@@ -88,12 +94,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function FilingDetail({
   filing,
+  history,
   held,
   constraint,
   reply,
   pending,
 }: {
   filing: TaiwanReviewDetail;
+  history: HistoryEntry[] | null;
   held: Record<string, unknown> | null;
   constraint: FormConstraint;
   reply: Reply | undefined;
@@ -136,16 +144,21 @@ function FilingDetail({
           {t("vehicles.taiwan.review.decided")}
         </Text>
       )}
+      {history ? (
+        <Panel>
+          <RecordHistory entries={history} order={2} />
+        </Panel>
+      ) : null}
     </Stack>
   );
 }
 
 export default function TaiwanReviewPage() {
   const { t } = useTranslation();
-  const { filing, list, status, held, constraints } = useLoaderData<typeof loader>();
+  const { filing, history, list, status, held, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Reply | undefined;
   const pending = useIsPending();
-  if (filing) return <FilingDetail filing={filing} held={held} constraint={constraints!.decision} reply={actionData} pending={pending} />;
+  if (filing) return <FilingDetail filing={filing} history={history} held={held} constraint={constraints!.decision} reply={actionData} pending={pending} />;
   if (!list) return null;
   const link = (next: { status?: TaiwanStatus | null; page?: number }) =>
     addressWith(PATH, { status: next.status === undefined ? status : next.status, page: pageValue(next.page) });

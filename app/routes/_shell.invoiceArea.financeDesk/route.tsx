@@ -53,19 +53,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       },
       { headers: NO_STORE },
     );
-  if (query.tab === "vouchers")
+  if (query.tab === "vouchers") {
+    // `?id=`: the voucher under review with its history, as for an application below.
+    const [vouchers, history] = await Promise.all([
+      api.call(paymentVoucherEndpoints.reviewList, filters).then((result) => requireOk(result, request, context)),
+      query.id ? loadRecordHistory(api, "paymentVoucher", query.id) : null,
+    ]);
     return json(
-      {
-        title,
-        query,
-        constraints,
-        invoices: null,
-        history: null,
-        vouchers: await requireOk(await api.call(paymentVoucherEndpoints.reviewList, filters), request, context),
-        bills: null,
-      },
+      { title, query, constraints, invoices: null, history: vouchers.rows.some((row) => row.id === query.id) ? history : null, vouchers, bills: null },
       { headers: NO_STORE },
     );
+  }
   // `?id=`: the application under review and its history of changes, side by side with the queue it is read from; the
   // history is null for a staff role without the invoices area, and is dropped when the queue no longer holds the row.
   const [invoices, history] = await Promise.all([
@@ -148,7 +146,10 @@ function Queue({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>>
   if (data.vouchers) {
     const row = query.id ? data.vouchers.rows.find((r) => r.id === query.id) : null;
     return row ? (
-      <VoucherDecision row={row} query={query} reply={{ constraint: data.constraints.voucherDecision, lastResult }} />
+      <>
+        <VoucherDecision row={row} query={query} reply={{ constraint: data.constraints.voucherDecision, lastResult }} />
+        <RecordHistory entries={data.history} />
+      </>
     ) : (
       <VoucherQueue page={data.vouchers} query={query} />
     );

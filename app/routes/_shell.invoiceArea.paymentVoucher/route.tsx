@@ -1,4 +1,6 @@
 import { shellTitle } from "~/lib/page-title";
+import { loadRecordHistory } from "~/features/team/record-history.server";
+import { RowHistoryPanel } from "~/features/team/record-history";
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -35,14 +37,20 @@ const PATH = "/invoiceArea/paymentVoucher";
 const FIELDS = ["name", "productType", "amount", "paidOn", "payerAccountName", "itemKeys", "documentUrls", uploadFieldNames("documentUrls").name] as const;
 const NO_STORE = { "Cache-Control": "no-store" };
 
-/** The exhibitor's bills, the voucher form, and the vouchers so far (`?delete=` asks before deleting one). */
+/**
+ * The exhibitor's bills, the voucher form, and the vouchers so far (`?delete=` asks before deleting
+ * one, `?history=` shows one's History).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const [bills, list] = await Promise.all([
     api.call(paymentVoucherEndpoints.bills).then((r) => requireOk(r, request, context)),
     api.call(paymentVoucherEndpoints.list).then((r) => requireOk(r, request, context)),
   ]);
-  const deleting = list.vouchers.find((v) => String(v.id) === new URL(request.url).searchParams.get("delete") && v.deletable) ?? null;
+  const params = new URL(request.url).searchParams;
+  const deleting = list.vouchers.find((v) => String(v.id) === params.get("delete") && v.deletable) ?? null;
+  const historyOf = list.vouchers.find((v) => String(v.id) === params.get("history")) ?? null;
+  const history = historyOf ? { name: historyOf.name, entries: await loadRecordHistory(api, "paymentVoucher", historyOf.id) } : null;
   const held = await heldFormValues(request, context, formHolderOf(info), FIELDS, "save");
   return json(
     {
@@ -50,6 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       bills,
       vouchers: list.vouchers,
       deleting,
+      history,
       held: held.values,
       constraints: formConstraints({ voucher: voucherSchema }),
     },
@@ -136,20 +145,25 @@ function VoucherList({ vouchers }: { vouchers: PaymentVoucher[] }) {
           ),
         },
       ]}
-      last={(v) =>
-        v.deletable ? (
-          <Anchor component={Link} to={`${PATH}?delete=${v.id}`} c="red.9" size="sm">
-            {t("invoices.voucher.delete")}
+      last={(v) => (
+        <>
+          {v.deletable ? (
+            <Anchor component={Link} to={`${PATH}?delete=${v.id}`} c="red.9" size="sm" display="block">
+              {t("invoices.voucher.delete")}
+            </Anchor>
+          ) : null}
+          <Anchor component={Link} to={`${PATH}?history=${v.id}`} size="sm" preventScrollReset display="block" data-testid={`voucher-history-${v.id}`}>
+            {t("team.history.section")}
           </Anchor>
-        ) : null
-      }
+        </>
+      )}
     />
   );
 }
 
 export default function PaymentVoucherPage() {
   const { t } = useTranslation();
-  const { bills, vouchers, deleting, held, constraints } = useLoaderData<typeof loader>();
+  const { bills, vouchers, deleting, history, held, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   return (
@@ -179,6 +193,7 @@ export default function PaymentVoucherPage() {
       <Panel title={t("invoices.voucher.listTitle")} gap="sm">
         <VoucherList vouchers={vouchers} />
       </Panel>
+      {history ? <RowHistoryPanel entries={history.entries} heading={history.name} closeTo={PATH} testId="voucher-history" /> : null}
     </Stack>
   );
 }

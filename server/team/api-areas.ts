@@ -31,6 +31,7 @@ const API_AREA_PREFIXES: readonly (readonly [prefix: string, area: ApiArea])[] =
   ["/smeb/content/page", COMMON],
   ["/smeb/calendar", COMMON],
   ["/smeb/history/record", COMMON],
+  ["/smeb/history/page", COMMON],
   // The team page: the company's owner's alone.
   ["/smeb/team/", OWNER_ONLY],
   // Exhibitor data, group data, the epidemic declaration; their reviews.

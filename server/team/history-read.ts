@@ -6,7 +6,8 @@ import type { SessionUser } from "../api/require-session";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import type { Language } from "../../app/contracts/i18n/config";
 import { exhibitionDateTime } from "../../app/contracts/common/exhibition-time";
-import { allows, type Area, AREAS, isArea } from "../../app/contracts/team/areas";
+import { allows, type Area, AREAS, areaOfMenuRoute, isArea } from "../../app/contracts/team/areas";
+import { PAGE_HISTORY_ACTIONS, PAGE_HISTORY_SIZE } from "../../app/contracts/team/page-history";
 import type { HistoryChange, HistoryEntry, HistoryPage } from "../../app/contracts/team/api-types";
 import { type HistoryKind, type HistoryQuery, HISTORY_KINDS, type HistoryRecordType } from "../../app/contracts/team/schema";
 import { isOrganizer } from "../../app/contracts/permission/roles";
@@ -93,6 +94,30 @@ export async function recordHistory(db: Database, caller: SessionUser, recordTyp
     .execute();
   const entries = rows.map((row) => toEntry(row as HistoryRow));
   return seesPersonalData(caller) ? entries : entries.map(maskedEntry);
+}
+
+/**
+ * The changes the caller's company made on one of its pages (app/contracts/team/page-history.ts),
+ * newest first: for the company's owner, and for a member granted the page's area; nothing for the
+ * organizer, whose pages are the reviews.
+ */
+export async function pageHistory(db: Database, caller: SessionUser, page: string): Promise<HistoryEntry[]> {
+  const area = areaOfMenuRoute(page);
+  if (isOrganizer(caller.user.roleId) || caller.contractor) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
+  if (caller.team?.kind === "member" && (!isArea(area) || !allows(caller.team.grants, area, "read")))
+    throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
+  const actions = PAGE_HISTORY_ACTIONS[page] ?? [];
+  const rows = await db
+    .selectFrom("history")
+    .selectAll()
+    .where("exhibition_id", "=", caller.user.exhibitionId)
+    .where("company_user_id", "=", caller.user.id)
+    .where((eb) => eb.or(actions.map((action) => eb("action", "like", `${escapeLike(action)}%`))))
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .limit(PAGE_HISTORY_SIZE)
+    .execute();
+  return rows.map((row) => maskedEntry(toEntry(row as HistoryRow)));
 }
 
 /** The log's filters as a query (the list and the workbook read the same rows). */

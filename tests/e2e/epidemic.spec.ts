@@ -57,6 +57,12 @@ test("an exhibitor accepts the commitment, adds a person and gets a bad workbook
   await app.submit(() => page.getByTestId("staff-submit").click());
   await expect(successToast(page)).toContainText(`${name} added`);
   await expect(page.getByTestId("staff-list")).toContainText(name);
+  // The page's changes, newest first: the person added, by the account, the mobile masked.
+  const changes = page.getByTestId("record-history");
+  await expect(changes.getByRole("heading", { name: "Changes on this page" })).toBeVisible();
+  await expect(changes.getByTestId("record-history-entry").first()).toContainText(name);
+  await expect(changes.getByTestId("record-history-entry").first()).toContainText("1371******8");
+  await expect(changes).not.toContainText("13712345678");
 
   // A workbook with a bad ID number in row 4: refused, the row named, nothing imported.
   const rows = [2, 3, 4, 5].map((n) => [`E2E 导入 ${n}`, idCard(prefix, n), `1371234560${n}`]);

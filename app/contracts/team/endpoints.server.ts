@@ -7,6 +7,7 @@ import {
   memberGrantsSchema,
   memberIdSchema,
   recordHistorySchema,
+  pageHistorySchema,
   staffIdSchema,
   staffRoleChangeSchema,
   staffRoleSchema,
@@ -33,6 +34,7 @@ export const teamEndpoints = {
   saveRole: endpoint.post("/smeb/staff/roles/save", staffRoleSchema).answers<StaffRoleView>(),
 
   recordHistory: endpoint.get("/smeb/history/record", recordHistorySchema).answers<HistoryEntry[]>(),
+  pageHistory: endpoint.get("/smeb/history/page", pageHistorySchema).answers<HistoryEntry[]>(),
   history: endpoint.get("/smeb/history/list", historyQuerySchema).answers<HistoryPage>(),
   historyExport: endpoint.get("/smeb/history/export", historyQuerySchema).file(),
 };

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { PAGE_HISTORY_PAGES } from "./page-history";
 import "../common/zod-messages";
 import { blank, idValue, isRealDate, optionalText, pageNumber, requiredText, withProp, INTERNATIONAL_PHONE, MAINLAND_MOBILE } from "../common/validation";
 import { AREAS, type Area, type AreaLevel, MEMBER_AREAS } from "./areas";
@@ -186,6 +187,9 @@ export const HISTORY_RECORD_TYPES = [
   "staff",
 ] as const;
 export type HistoryRecordType = (typeof HISTORY_RECORD_TYPES)[number];
+
+/** One of the exhibitor's pages whose changes the history lists (app/contracts/team/page-history.ts). */
+export const pageHistorySchema = z.object({ page: z.enum(PAGE_HISTORY_PAGES, { message: withProp("validation.correct", label("page")) }) });
 
 export const recordHistorySchema = z.object({
   type: z.enum(HISTORY_RECORD_TYPES, { message: withProp("validation.correct", label("record")) }),

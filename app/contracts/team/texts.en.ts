@@ -127,6 +127,7 @@ const team = {
     intro: "Every change, review decision, invitation, reminder, grant and sign-in, with who made it and when (UTC+8).",
     section: "History",
     close: "Close the history",
+    pageSection: "Changes on this page",
     // The same section beside a page's own "History" (the badge review's decisions).
     changesSection: "History of changes",
     empty: "Nothing recorded yet.",

@@ -127,6 +127,7 @@ const team: typeof en = {
     intro: "记录每一次修改、审核、邀请、提醒、授权和登录，以及操作人和时间（UTC+8）。",
     section: "历史记录",
     close: "关闭历史记录",
+    pageSection: "本页的修改记录",
     changesSection: "变更历史",
     empty: "暂无记录。",
     noMatch: "没有符合筛选条件的记录。",

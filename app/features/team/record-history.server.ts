@@ -1,7 +1,7 @@
 import type { HistoryEntry } from "~/contracts/team/api-types";
 import { teamEndpoints } from "~/contracts/team/endpoints.server";
 import type { HistoryRecordType } from "~/contracts/team/schema";
-import type { ApiClient } from "~/lib/api.server";
+import type { ApiClient, ApiResult } from "~/lib/api.server";
 
 /**
  * One record's history for its detail page, oldest first (GET /smeb/history/record). `null` when the
@@ -11,7 +11,15 @@ import type { ApiClient } from "~/lib/api.server";
  * requireOk does.
  */
 export async function loadRecordHistory(api: ApiClient, type: HistoryRecordType, id: number | string): Promise<HistoryEntry[] | null> {
-  const result = await api.call(teamEndpoints.recordHistory, { type, id: String(id) });
+  return historyOrNothing(await api.call(teamEndpoints.recordHistory, { type, id: String(id) }));
+}
+
+/** The changes the company made on one of its pages (app/contracts/team/page-history.ts), newest first; `null` as above. */
+export async function loadPageHistory(api: ApiClient, page: string): Promise<HistoryEntry[] | null> {
+  return historyOrNothing(await api.call(teamEndpoints.pageHistory, { page }));
+}
+
+function historyOrNothing(result: ApiResult<HistoryEntry[]>): HistoryEntry[] | null {
   if (result.ok) return result.data;
   if (result.code === 401 || result.code === 403 || result.code === 404) return null;
   throw new Response(result.message, { status: result.code >= 400 && result.code < 600 ? result.code : 502 });

@@ -1,4 +1,6 @@
 import { PageHeading } from "~/components/page-heading";
+import { loadPageHistory } from "~/features/team/record-history.server";
+import { RecordHistory } from "~/features/team/record-history";
 import { shellTitle } from "~/lib/page-title";
 import { Stack, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -49,6 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const heldFor = (intent: string) => (held.values?.intent === intent ? held.values : null);
   return json(
     {
+      pageHistory: await loadPageHistory(api, "/HT/businessReservations"),
       title: translate(language, "reservations.title"),
       ...data,
       cancelling: data.requests.find((r) => r.cancellable && String(r.id) === params.get("cancel")) ?? null,
@@ -161,6 +164,7 @@ export default function BusinessReservationsPage() {
           pending={pending}
         />
       ) : null}
+      <RecordHistory entries={data.pageHistory} title="team.history.pageSection" />
     </Stack>
   );
 }

@@ -1,4 +1,6 @@
 import { type BookingReply, NO_STORE, saveBooking } from "../_shell.exhibitTL.smallExhibitsExpress/save-booking.server";
+import { loadPageHistory } from "~/features/team/record-history.server";
+import { RecordHistory } from "~/features/team/record-history";
 import { PageHeading } from "~/components/page-heading";
 import { ListTable } from "~/components/list-table";
 import { shellTitle } from "~/lib/page-title";
@@ -51,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const unsent = list.bookings.filter((b) => !b.sentAt).length;
   return json(
     {
+      pageHistory: await loadPageHistory(api, "/exhibitTL/exhibitsCostReservation"),
       title: translate(language, "transport.lifting.title"),
       list,
       held: held.values,
@@ -92,7 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LiftingPage() {
   const { t } = useTranslation();
-  const { list, held, deleting, unsent, confirmSend, constraints } = useLoaderData<typeof loader>();
+  const { list, held, deleting, unsent, confirmSend, constraints, pageHistory } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as BookingReply | undefined;
   const pending = useIsPending();
   // Booking and sending close with the calendar (decision 035); the bookings stay readable.
@@ -216,6 +219,7 @@ export default function LiftingPage() {
           </>
         ) : null}
       </Panel>
+      <RecordHistory entries={pageHistory} title="team.history.pageSection" />
     </Stack>
   );
 }

@@ -1,4 +1,6 @@
 import { PageHeading } from "~/components/page-heading";
+import { loadPageHistory } from "~/features/team/record-history.server";
+import { RecordHistory } from "~/features/team/record-history";
 import { shellTitle } from "~/lib/page-title";
 import type { SubmissionResult } from "@conform-to/react";
 import { Paper, Stack, Title } from "@mantine/core";
@@ -46,6 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const agentId = offer.agents.some((a) => String(a.id) === chosen) ? chosen! : offer.agents.length === 1 ? String(offer.agents[0]!.id) : "";
   return json(
     {
+      pageHistory: await loadPageHistory(api, "/exhibitTL/overseasExhibitTrans"),
       title: translate(language, "vehicles.overseas.title"),
       offer,
       requests: history.requests,
@@ -76,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function OverseasTransportPage() {
   const { t } = useTranslation();
-  const { offer, requests, agentId, held, constraints } = useLoaderData<typeof loader>();
+  const { offer, requests, agentId, held, constraints, pageHistory } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Reply | undefined;
   const pending = useIsPending();
   return (
@@ -105,6 +108,7 @@ export default function OverseasTransportPage() {
       <Panel title={t("vehicles.overseas.historyTitle")} gap="sm">
         <RequestHistory requests={requests} />
       </Panel>
+      <RecordHistory entries={pageHistory} title="team.history.pageSection" />
     </Stack>
   );
 }

@@ -1,4 +1,6 @@
 import { type BookingReply, NO_STORE, saveBooking } from "./save-booking.server";
+import { loadPageHistory } from "~/features/team/record-history.server";
+import { RecordHistory } from "~/features/team/record-history";
 import { PageHeading } from "~/components/page-heading";
 import { shellTitle } from "~/lib/page-title";
 import { ActionError } from "~/components/form-error";
@@ -63,6 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const deleting = list.items.find((b) => String(b.id) === url.searchParams.get("delete") && b.status === "booked") ?? null;
   return json(
     {
+      pageHistory: await loadPageHistory(api, "/exhibitTL/smallExhibitsExpress"),
       title: translate(language, "vehicles.express.title"),
       list,
       held: held.values,
@@ -98,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SmallExhibitsExpressPage() {
   const { t } = useTranslation();
-  const { list, held, deleting, backTo, constraints } = useLoaderData<typeof loader>();
+  const { list, held, deleting, backTo, constraints, pageHistory } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as BookingReply | undefined;
   const pending = useIsPending();
   return (
@@ -128,6 +131,7 @@ export default function SmallExhibitsExpressPage() {
           pending={pending}
         />
       </Paper>
+      <RecordHistory entries={pageHistory} title="team.history.pageSection" />
     </Stack>
   );
 }

@@ -1,4 +1,6 @@
 import { shellTitle } from "~/lib/page-title";
+import { loadPageHistory } from "~/features/team/record-history.server";
+import { RecordHistory } from "~/features/team/record-history";
 import { Divider, Stack, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -57,6 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const heldFor = (intent: string) => (held.values?.intent === intent ? held.values : null);
   return json(
     {
+      pageHistory: await loadPageHistory(api, "/exhibitorInfo/epidemicDeclaration"),
       title: translate(language, "epidemic.title"),
       commitment,
       staff,
@@ -75,7 +78,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function EpidemicDeclarationPage() {
   const { t } = useTranslation();
-  const { commitment, staff, deleting, withdrawing, held, constraints } = useLoaderData<typeof loader>();
+  const { commitment, staff, deleting, withdrawing, held, constraints, pageHistory } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as EpidemicReply | undefined;
   const pending = useIsPending();
   const pageLink = (p: number) => (p > 1 ? `${PATH}?page=${p}` : PATH);
@@ -140,6 +143,7 @@ export default function EpidemicDeclarationPage() {
         <Divider />
         <ExcelPanel importResult={reply?.intent === "import" ? reply : null} pending={pending} />
       </Panel>
+      <RecordHistory entries={pageHistory} title="team.history.pageSection" />
     </Stack>
   );
 }

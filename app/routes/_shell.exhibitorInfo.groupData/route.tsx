@@ -1,4 +1,6 @@
 import { shellTitle } from "~/lib/page-title";
+import { loadPageHistory } from "~/features/team/record-history.server";
+import { RecordHistory } from "~/features/team/record-history";
 import { FormError } from "~/components/form-error";
 import { getFormProps } from "@conform-to/react";
 import { Alert, Anchor, Group, Paper, Radio, SimpleGrid, Stack } from "@mantine/core";
@@ -36,12 +38,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const constraints = formConstraints({ group: groupDataSchema });
   const profile = await loadProfile(api, request, context);
   // The group is shown with the exhibitor's catalogue entry: the profile comes first.
-  if (!profile.complete && !profile.submittedAt) return json({ title, needsProfile: true as const, group: null, constraints }, { headers: noStore });
+  if (!profile.complete && !profile.submittedAt)
+    return json({ title, needsProfile: true as const, group: null, pageHistory: null, constraints }, { headers: noStore });
   const saved = await requireOk(await api.call(exhibitorEndpoints.groupInfo), request, context);
   // What was typed before the session ended comes back once, over the saved data (form-hold.server.ts).
   const held = await heldFormValues(request, context, formHolderOf(info), FIELDS);
   const group = held.values ? { ...saved, ...held.values } : saved;
-  return json({ title, needsProfile: false as const, group, constraints }, { headers: held.headers });
+  const pageHistory = await loadPageHistory(api, "/exhibitorInfo/groupData");
+  return json({ title, needsProfile: false as const, group, pageHistory, constraints }, { headers: held.headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -129,6 +133,7 @@ export default function GroupDataPage() {
           <SubmitRow pending={isPending} label={t("exhibitor.group.save")} />
         </Stack>
       </Form>
+      <RecordHistory entries={data.pageHistory} title="team.history.pageSection" />
     </FormPage>
   );
 }

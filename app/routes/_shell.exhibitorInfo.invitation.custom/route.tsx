@@ -1,4 +1,6 @@
 import { shellTitle } from "~/lib/page-title";
+import { loadPageHistory } from "~/features/team/record-history.server";
+import { RecordHistory } from "~/features/team/record-history";
 import { ActionError } from "~/components/form-error";
 import type { SubmissionResult } from "@conform-to/react";
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
@@ -52,6 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const company = (language === "en" ? info.infoVO.businessNameEn || info.infoVO.businessName : info.infoVO.businessName || info.infoVO.businessNameEn) ?? "";
   return json(
     {
+      pageHistory: await loadPageHistory(api, "/exhibitorInfo/invitation/custom"),
       title: translate(language, "promotion.pages.custom.title"),
       invitations: list.items,
       templates,
@@ -135,6 +138,7 @@ export default function CustomInvitationPage() {
           pending={pending}
         />
       </Paper>
+      <RecordHistory entries={data.pageHistory} title="team.history.pageSection" />
     </Stack>
   );
 }

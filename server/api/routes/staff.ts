@@ -3,7 +3,7 @@ import { teamEndpoints } from "../../../app/contracts/team/endpoints.server";
 import { translate } from "../../../app/contracts/i18n/translate.server";
 import { sendActivation } from "../../auth/password-links";
 import { changeStaffRole, inviteStaff, revokeStaff, saveStaffRole, staffOf } from "../../team/staff";
-import { historyLog, historyWorkbook, logAreas, recordHistory } from "../../team/history-read";
+import { historyLog, historyWorkbook, logAreas, pageHistory, recordHistory } from "../../team/history-read";
 import { seesPersonalData } from "../../team/personal-data";
 import { noteHistory } from "../../team/history-record";
 import { organizerFor } from "../caller";
@@ -60,6 +60,7 @@ export function staffRoutes(deps: ApiDeps): Router {
   });
 
   mount(router, teamEndpoints.recordHistory, async ({ req, res, input }) => recordHistory(db, await requireSession(deps, req, res), input.type, input.id));
+  mount(router, teamEndpoints.pageHistory, async ({ req, res, input }) => pageHistory(db, await requireSession(deps, req, res), input.page));
 
   mount(router, teamEndpoints.history, async ({ req, res, input }) => {
     const organizer = await organizerFor(deps, req, res);

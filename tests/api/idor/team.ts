@@ -60,6 +60,18 @@ const recordHistoryProbe: Probe = async (ctx) => {
   expect((await callApi(ctx, ctx.a, `/smeb/history/record?type=badge&id=${badgeId}`)).status).toBe(200);
 };
 
+/** A page's changes are the caller's company's: B's answer names nothing of A; A's member without the page's area is refused. */
+const pageHistoryProbe: Probe = async (ctx) => {
+  const path = "/smeb/history/page?page=/exhibitorInfo/epidemicDeclaration";
+  const asB = await callApi(ctx, ctx.b, path);
+  expect(asB.status).toBe(200);
+  expect(asB.text).not.toContain("std01");
+  expect((await callApi(ctx, ctx.carrier, path)).status).toBe(403);
+  const member = await ctx.api.login("std01a", "Expo#2026");
+  expect((await callApi(ctx, member, path)).status).toBe(403);
+  expect((await callApi(ctx, ctx.a, path)).status).toBe(200);
+};
+
 /** The team page: B posting a revoke of A's member changes nothing; A's member gets /401 for the page. */
 const teamPageProbe: Probe = async (ctx) => {
   const { memberId } = await ids(ctx);
@@ -113,6 +125,7 @@ export const teamSweep = {
   "POST /api/smeb/staff/revoke": { probe: staffProbe("/smeb/staff/revoke", { userId: "1" }) },
   "POST /api/smeb/staff/roles/save": { probe: staffProbe("/smeb/staff/roles/save", { nameZh: "x", nameEn: "x" }) },
   "GET /api/smeb/history/record": { probe: recordHistoryProbe },
+  "GET /api/smeb/history/page": { probe: pageHistoryProbe },
   "GET /api/smeb/history/list": { probe: staffProbe("/smeb/history/list") },
   "GET /api/smeb/history/export": { probe: staffProbe("/smeb/history/export") },
 };

@@ -22,6 +22,7 @@ export const BOTH_ENGINES: ReadonlySet<string> = new Set([
   "video.test.ts",
   // The demo's dates are seeded into the embedded base database the newcomer starts with, and into PostgreSQL.
   "demo-dates.test.ts",
-  // The history's append-only trigger (issue 55, docs/decisions/069); the grant matrix is the API's alone (PostgreSQL).
+  // The history's append-only trigger and the teams' grants (issue 55, docs/decisions/069).
   "team.test.ts",
+  "team-grants.test.ts",
 ]);

@@ -83,15 +83,19 @@ test(
   },
 );
 
-test("a Taiwan exhibits filing shows its History under it: raw01's demo filing of 2B12, made by raw01", { tag: "@js-on-only" }, async ({ app, page }, testInfo) => {
-  await setLanguage(page, "zh", testInfo);
-  await app.signIn("raw01");
-  // The demo filing is raw01's second booth's.
-  await app.goto("/exhibitTL/twExhibitsDeclaration");
-  await page.getByRole("link", { name: "2B12" }).click();
-  const history = page.getByTestId("record-history");
-  await expect(history.getByRole("heading", { name: texts.section })).toBeVisible();
-  const first = history.getByTestId("record-history-entry").first();
-  await expect(first).toHaveAttribute("data-kind", "create");
-  await expect(first).toContainText("raw01");
-});
+test(
+  "a Taiwan exhibits filing shows its History under it: raw01's demo filing of 2B12, made by raw01",
+  { tag: "@js-on-only" },
+  async ({ app, page }, testInfo) => {
+    await setLanguage(page, "zh", testInfo);
+    await app.signIn("raw01");
+    // The demo filing is raw01's second booth's.
+    await app.goto("/exhibitTL/twExhibitsDeclaration");
+    await page.getByRole("link", { name: "2B12" }).click();
+    const history = page.getByTestId("record-history");
+    await expect(history.getByRole("heading", { name: texts.section })).toBeVisible();
+    const first = history.getByTestId("record-history-entry").first();
+    await expect(first).toHaveAttribute("data-kind", "create");
+    await expect(first).toContainText("raw01");
+  },
+);

@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../db/database";
-import type { HistoryRecordType } from "../../app/contracts/team/schema";
-import type { HistoryKind } from "../../app/contracts/team/schema";
+import { HISTORY_RECORD_TYPES, type HistoryKind } from "../../app/contracts/team/schema";
 import { recordHistory } from "../team/history-record";
 import { RECORD_TABLES, rowChanges } from "../team/history-records";
 
@@ -13,17 +12,8 @@ import { RECORD_TABLES, rowChanges } from "../team/history-records";
  */
 const DECISIONS = new Set(["approved", "returned", "issued", "accepted", "completed", "confirmed"]);
 const SUBMITTED = new Set(["submitted", "approved", "returned", "issued", "accepted", "contract_uploaded", "payment_claimed", "completed", "confirmed"]);
-const STORY: readonly HistoryRecordType[] = [
-  "exhibitorProfile",
-  "badge",
-  "serviceOrder",
-  "transportDeclaration",
-  "invoice",
-  "truck",
-  "blueCar",
-  "paymentVoucher",
-  "taiwanFiling",
-];
+// Every record type with an owning company; the team's own rows tell their story as the invitations below.
+const STORY = HISTORY_RECORD_TYPES.filter((type) => type !== "member" && type !== "staff");
 
 type Row = { id: string; owner: number; row: Record<string, unknown>; username: string; company: string | null };
 

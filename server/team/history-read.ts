@@ -1,13 +1,14 @@
 import { sql } from "kysely";
 import type { Database } from "../db/database";
 import { iso } from "../db/column-values";
-import { ApiCode, ApiError, notFound } from "../api/envelope";
+import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import type { SessionUser } from "../api/require-session";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import type { Language } from "../../app/contracts/i18n/config";
 import { exhibitionDateTime } from "../../app/contracts/common/exhibition-time";
-import { allows, type Area, AREAS, areaOfMenuRoute, isArea } from "../../app/contracts/team/areas";
-import { PAGE_HISTORY_ACTIONS, PAGE_HISTORY_SIZE } from "../../app/contracts/team/page-history";
+import { allows, type Area, AREAS, isArea } from "../../app/contracts/team/areas";
+import { PAGE_HISTORY_SIZE } from "../../app/contracts/team/page-history";
+import { areaOfApiPath } from "./api-areas";
 import type { HistoryChange, HistoryEntry, HistoryPage } from "../../app/contracts/team/api-types";
 import { type HistoryKind, type HistoryQuery, HISTORY_KINDS, type HistoryRecordType } from "../../app/contracts/team/schema";
 import { isOrganizer } from "../../app/contracts/permission/roles";
@@ -97,22 +98,23 @@ export async function recordHistory(db: Database, caller: SessionUser, recordTyp
 }
 
 /**
- * The changes the caller's company made on one of its pages (app/contracts/team/page-history.ts),
- * newest first: for the company's owner, and for a member granted the page's area; nothing for the
- * organizer, whose pages are the reviews.
+ * The changes the caller's company made through these actions (a page's, app/contracts/team/page-history.ts),
+ * newest first: for the company's owner, and for a member granted each action's area; nothing for the
+ * organizer, whose pages are the reviews, or an entrusted contractor. An action outside every area
+ * (the account's own, an unknown path) is refused: a page of records names its records' actions.
  */
-export async function pageHistory(db: Database, caller: SessionUser, page: string): Promise<HistoryEntry[]> {
-  const area = areaOfMenuRoute(page);
+export async function pageHistory(db: Database, caller: SessionUser, actions: readonly string[]): Promise<HistoryEntry[]> {
   if (isOrganizer(caller.user.roleId) || caller.contractor) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
-  if (caller.team?.kind === "member" && (!isArea(area) || !allows(caller.team.grants, area, "read")))
+  const areas = actions.map(areaOfApiPath);
+  if (!areas.every(isArea)) throw fieldError("validation.correct|team.fields.page", "actions");
+  if (caller.team?.kind === "member" && !areas.every((area) => allows(caller.team!.grants, area, "read")))
     throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
-  const actions = PAGE_HISTORY_ACTIONS[page] ?? [];
   const rows = await db
     .selectFrom("history")
     .selectAll()
     .where("exhibition_id", "=", caller.user.exhibitionId)
     .where("company_user_id", "=", caller.user.id)
-    .where((eb) => eb.or(actions.map((action) => eb("action", "like", `${escapeLike(action)}%`))))
+    .where("action", "in", actions)
     .orderBy("at", "desc")
     .orderBy("id", "desc")
     .limit(PAGE_HISTORY_SIZE)

@@ -23,8 +23,9 @@ describe.each(backendsOf(import.meta.url))("a page's changes on %s", (backend) =
   });
   afterAll(() => api?.close());
 
-  const PAGE = "/exhibitorInfo/epidemicDeclaration";
-  const pageHistory = (ticket: string, page = PAGE) => api.call<HistoryEntry[]>("/smeb/history/page", { ticket, query: { page }, lang: "en" });
+  /** The epidemic declaration page's actions, as its loader names them. */
+  const ACTIONS = "/smeb/epidemic/commitment/create,/smeb/epidemic/member/addInfo,/smeb/epidemic/member/delete";
+  const pageHistory = (ticket: string, actions = ACTIONS) => api.call<HistoryEntry[]>("/smeb/history/page", { ticket, query: { actions }, lang: "en" });
   const idCard = (n: number) => {
     const first17 = `32010619900101${String(n).padStart(3, "0")}`;
     return `${first17}${idCardCheckChar(first17)}`;
@@ -54,9 +55,13 @@ describe.each(backendsOf(import.meta.url))("a page's changes on %s", (backend) =
     expect((await pageHistory(other.ticket)).data).toEqual([]);
   });
 
-  it("refuses a page not in the list, the organizer, and a member without the page's area", async () => {
+  it("refuses an action outside every area or not a path, the organizer, and a member without the actions' area", async () => {
     const exhibitor = await newExhibitor(api);
-    expect((await pageHistory(exhibitor.ticket, "/exhibitorInfo/exhibitorData")).status).toBe(400);
+    // The account's own actions and an unknown path are no page's records.
+    expect((await pageHistory(exhibitor.ticket, "/login/password,/smeb/epidemic/member/addInfo")).status).toBe(400);
+    expect((await pageHistory(exhibitor.ticket, "/smeb/nothing/here")).status).toBe(400);
+    expect((await pageHistory(exhibitor.ticket, "'; drop table history; --")).status).toBe(400);
+    expect((await pageHistory(exhibitor.ticket, "")).status).toBe(400);
     expect((await pageHistory(admin)).status).toBe(403);
 
     const tag = crypto.randomBytes(3).toString("hex");

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { PAGE_HISTORY_PAGES } from "./page-history";
+import { API_ACTION, PAGE_HISTORY_MAX_ACTIONS } from "./page-history";
 import "../common/zod-messages";
 import { blank, idValue, isRealDate, optionalText, pageNumber, requiredText, withProp, INTERNATIONAL_PHONE, MAINLAND_MOBILE } from "../common/validation";
 import { AREAS, type Area, type AreaLevel, MEMBER_AREAS } from "./areas";
@@ -188,8 +188,18 @@ export const HISTORY_RECORD_TYPES = [
 ] as const;
 export type HistoryRecordType = (typeof HISTORY_RECORD_TYPES)[number];
 
-/** One of the exhibitor's pages whose changes the history lists (app/contracts/team/page-history.ts). */
-export const pageHistorySchema = z.object({ page: z.enum(PAGE_HISTORY_PAGES, { message: withProp("validation.correct", label("page")) }) });
+/** The actions (API paths, comma-separated) whose changes a page lists (app/contracts/team/page-history.ts). */
+export const pageHistorySchema = z.object({
+  actions: z
+    .string({ message: withProp("validation.required", label("page")) })
+    .transform((value) => value.split(",").filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().regex(API_ACTION, withProp("validation.correct", label("page"))))
+        .min(1, withProp("validation.required", label("page")))
+        .max(PAGE_HISTORY_MAX_ACTIONS, withProp("validation.correct", label("page"))),
+    ),
+});
 
 export const recordHistorySchema = z.object({
   type: z.enum(HISTORY_RECORD_TYPES, { message: withProp("validation.correct", label("record")) }),

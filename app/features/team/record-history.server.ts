@@ -1,3 +1,4 @@
+import type { AnyEndpoint } from "~/contracts/api/endpoint";
 import type { HistoryEntry } from "~/contracts/team/api-types";
 import { teamEndpoints } from "~/contracts/team/endpoints.server";
 import type { HistoryRecordType } from "~/contracts/team/schema";
@@ -14,9 +15,12 @@ export async function loadRecordHistory(api: ApiClient, type: HistoryRecordType,
   return historyOrNothing(await api.call(teamEndpoints.recordHistory, { type, id: String(id) }));
 }
 
-/** The changes the company made on one of its pages (app/contracts/team/page-history.ts), newest first; `null` as above. */
-export async function loadPageHistory(api: ApiClient, page: string): Promise<HistoryEntry[] | null> {
-  return historyOrNothing(await api.call(teamEndpoints.pageHistory, { page }));
+/**
+ * The changes the company made on a page through these endpoints, its records' actions
+ * (app/contracts/team/page-history.ts), newest first; `null` as above.
+ */
+export async function loadPageHistory(api: ApiClient, actions: readonly AnyEndpoint[]): Promise<HistoryEntry[] | null> {
+  return historyOrNothing(await api.call(teamEndpoints.pageHistory, { actions: actions.map((action) => action.path).join(",") }));
 }
 
 function historyOrNothing(result: ApiResult<HistoryEntry[]>): HistoryEntry[] | null {

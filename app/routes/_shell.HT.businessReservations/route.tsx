@@ -51,7 +51,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const heldFor = (intent: string) => (held.values?.intent === intent ? held.values : null);
   return json(
     {
-      pageHistory: await loadPageHistory(api, "/HT/businessReservations"),
+      pageHistory: await loadPageHistory(api, [
+        reservationEndpoints.requestRooms,
+        reservationEndpoints.cancelRooms,
+        reservationEndpoints.bookMeeting,
+        reservationEndpoints.cancelMeeting,
+      ]),
       title: translate(language, "reservations.title"),
       ...data,
       cancelling: data.requests.find((r) => r.cancellable && String(r.id) === params.get("cancel")) ?? null,

@@ -53,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const unsent = list.bookings.filter((b) => !b.sentAt).length;
   return json(
     {
-      pageHistory: await loadPageHistory(api, "/exhibitTL/exhibitsCostReservation"),
+      pageHistory: await loadPageHistory(api, [transportEndpoints.liftingSave, transportEndpoints.liftingRemove, transportEndpoints.liftingSend]),
       title: translate(language, "transport.lifting.title"),
       list,
       held: held.values,

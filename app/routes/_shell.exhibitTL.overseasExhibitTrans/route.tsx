@@ -48,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const agentId = offer.agents.some((a) => String(a.id) === chosen) ? chosen! : offer.agents.length === 1 ? String(offer.agents[0]!.id) : "";
   return json(
     {
-      pageHistory: await loadPageHistory(api, "/exhibitTL/overseasExhibitTrans"),
+      pageHistory: await loadPageHistory(api, [overseasEndpoints.saveRequest]),
       title: translate(language, "vehicles.overseas.title"),
       offer,
       requests: history.requests,

@@ -65,7 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const deleting = list.items.find((b) => String(b.id) === url.searchParams.get("delete") && b.status === "booked") ?? null;
   return json(
     {
-      pageHistory: await loadPageHistory(api, "/exhibitTL/smallExhibitsExpress"),
+      pageHistory: await loadPageHistory(api, [expressEndpoints.save, expressEndpoints.remove]),
       title: translate(language, "vehicles.express.title"),
       list,
       held: held.values,

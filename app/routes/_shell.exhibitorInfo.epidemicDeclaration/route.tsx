@@ -59,7 +59,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const heldFor = (intent: string) => (held.values?.intent === intent ? held.values : null);
   return json(
     {
-      pageHistory: await loadPageHistory(api, "/exhibitorInfo/epidemicDeclaration"),
+      pageHistory: await loadPageHistory(api, [
+        epidemicEndpoints.createCommitment,
+        epidemicEndpoints.updateCommitment,
+        epidemicEndpoints.deleteCommitment,
+        epidemicEndpoints.addStaff,
+        epidemicEndpoints.deleteStaff,
+        epidemicEndpoints.uploadStaff,
+      ]),
       title: translate(language, "epidemic.title"),
       commitment,
       staff,

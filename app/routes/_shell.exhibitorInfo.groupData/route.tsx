@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // What was typed before the session ended comes back once, over the saved data (form-hold.server.ts).
   const held = await heldFormValues(request, context, formHolderOf(info), FIELDS);
   const group = held.values ? { ...saved, ...held.values } : saved;
-  const pageHistory = await loadPageHistory(api, "/exhibitorInfo/groupData");
+  const pageHistory = await loadPageHistory(api, [exhibitorEndpoints.saveGroupInfo]);
   return json({ title, needsProfile: false as const, group, pageHistory, constraints }, { headers: held.headers });
 }
 

@@ -54,7 +54,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const company = (language === "en" ? info.infoVO.businessNameEn || info.infoVO.businessName : info.infoVO.businessName || info.infoVO.businessNameEn) ?? "";
   return json(
     {
-      pageHistory: await loadPageHistory(api, "/exhibitorInfo/invitation/custom"),
+      pageHistory: await loadPageHistory(api, [
+        promotionEndpoints.saveInvitation,
+        promotionEndpoints.updateInvitation,
+        promotionEndpoints.removeInvitation,
+        promotionEndpoints.addExhibit,
+        promotionEndpoints.updateExhibit,
+        promotionEndpoints.removeExhibit,
+        promotionEndpoints.orderExhibits,
+      ]),
       title: translate(language, "promotion.pages.custom.title"),
       invitations: list.items,
       templates,

@@ -60,7 +60,7 @@ export function staffRoutes(deps: ApiDeps): Router {
   });
 
   mount(router, teamEndpoints.recordHistory, async ({ req, res, input }) => recordHistory(db, await requireSession(deps, req, res), input.type, input.id));
-  mount(router, teamEndpoints.pageHistory, async ({ req, res, input }) => pageHistory(db, await requireSession(deps, req, res), input.page));
+  mount(router, teamEndpoints.pageHistory, async ({ req, res, input }) => pageHistory(db, await requireSession(deps, req, res), input.actions));
 
   mount(router, teamEndpoints.history, async ({ req, res, input }) => {
     const organizer = await organizerFor(deps, req, res);

@@ -62,7 +62,7 @@ const recordHistoryProbe: Probe = async (ctx) => {
 
 /** A page's changes are the caller's company's: B's answer names nothing of A; A's member without the page's area is refused. */
 const pageHistoryProbe: Probe = async (ctx) => {
-  const path = "/smeb/history/page?page=/exhibitorInfo/epidemicDeclaration";
+  const path = "/smeb/history/page?actions=/smeb/epidemic/member/addInfo,/smeb/epidemic/member/delete";
   const asB = await callApi(ctx, ctx.b, path);
   expect(asB.status).toBe(200);
   expect(asB.text).not.toContain("std01");

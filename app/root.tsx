@@ -33,7 +33,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // (with "withCode", only the share view: its address carries a code).
   const url = new URL(request.url);
   const inApp = rulesFor(context.pages ?? [], url.pathname).inAppBrowser;
-  const shownInApp = inApp === true || (inApp === "withCode" && Boolean(url.searchParams.get("code")));
+  const returningTo = url.searchParams.get("redirectTo");
+  const shownInApp =
+    inApp === true ||
+    (inApp === "withCode" && Boolean(url.searchParams.get("code"))) ||
+    (inApp === "returning" &&
+      returningTo?.startsWith("/") === true &&
+      !returningTo.startsWith("//") &&
+      rulesFor(context.pages ?? [], new URL(returningTo, url).pathname).inAppBrowser === true);
   if (isMessagingAppBrowser(request.headers.get("user-agent")) && !shownInApp) {
     throw redirect("/wxBrowser");
   }

@@ -84,7 +84,7 @@ export function createServerApp(deps: ServerDeps) {
   app.use(accessLog(logger, { ignore: (path) => path === "/healthz" || path === "/readyz" || path === "/metrics", secretPaths: secretPathPatterns(pages) }));
   // A stored file (it says Accept-Ranges) goes out as stored: its ranges count the stored bytes.
   app.use(compression({ filter: (req, res) => !res.getHeader("Accept-Ranges") && compression.filter(req, res) }));
-  app.use(securityHeaders(config));
+  app.use(securityHeaders(config, routeLookup));
   app.use(rejectCrossSiteWrites(config));
 
   app.get("/healthz", (_req, res) => res.set("Cache-Control", "no-store").json({ status: "ok" }));

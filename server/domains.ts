@@ -23,6 +23,7 @@ import exhibitionSettings from "./exhibition-settings/domain";
 import exhibitor from "./exhibitor/domain";
 import home from "./home/domain";
 import invoices from "./invoices/domain";
+import leads from "./leads/domain";
 import logisticsSettings from "./logistics-settings/domain";
 import lookups from "./lookups/domain";
 import machineTranslation from "./machine-translation/domain";
@@ -58,6 +59,7 @@ export const serverDomains: readonly ServerDomain[] = [
   exhibitor,
   home,
   invoices,
+  leads,
   logisticsSettings,
   lookups,
   machineTranslation,

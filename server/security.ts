@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { languageFromAcceptLanguage } from "../app/contracts/i18n/config";
 import { translate } from "../app/contracts/i18n/translate.server";
 import type { Config } from "./config";
+import type { RouteLookup } from "./remix/route-lookup";
 
 /**
  * The Content-Security-Policy of every response. Scripts run only from this origin or with the
@@ -12,10 +13,12 @@ import type { Config } from "./config";
 function contentSecurityPolicy(
   nonce: string,
   config: Pick<Config, "secureCookies" | "STORAGE" | "S3_ENDPOINT" | "S3_PUBLIC_ENDPOINT" | "S3_BUCKET" | "S3_REGION">,
+  camera: boolean,
 ) {
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    // A camera page's QR reader is WebAssembly (ZXing): compiling it is all 'wasm-unsafe-eval' allows, not eval.
+    `script-src 'self' 'nonce-${nonce}'${camera ? " 'wasm-unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -37,18 +40,22 @@ function storageOrigin(config: Pick<Config, "STORAGE" | "S3_ENDPOINT" | "S3_PUBL
   return ` ${endpoint ? new URL(endpoint).origin : `https://${config.S3_BUCKET}.s3.${config.S3_REGION}.amazonaws.com`}`;
 }
 
-/** Security headers on every response, and a fresh nonce for the HTML renderer (res.locals.cspNonce). */
-export function securityHeaders(config: Config): RequestHandler {
-  return (_req, res, next) => {
+/**
+ * Security headers on every response, and a fresh nonce for the HTML renderer (res.locals.cspNonce).
+ * The camera is this origin's only on pages whose handle says `camera` (the QR scanners).
+ */
+export function securityHeaders(config: Config, routeLookup: RouteLookup | null): RequestHandler {
+  return (req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
+    const camera = routeLookup?.(req.path)?.says("camera") ?? false;
     res.set({
-      "Content-Security-Policy": contentSecurityPolicy(nonce, config),
+      "Content-Security-Policy": contentSecurityPolicy(nonce, config, camera),
       "X-Content-Type-Options": "nosniff",
       "Referrer-Policy": "strict-origin-when-cross-origin",
       "X-Frame-Options": "DENY",
       "Cross-Origin-Opener-Policy": "same-origin",
-      "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+      "Permissions-Policy": `camera=${camera ? "(self)" : "()"}, microphone=(), geolocation=()`,
     });
     // Only over https (PUBLIC_URL), where a browser honours it and plain http cannot be downgraded to.
     if (config.secureCookies) res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

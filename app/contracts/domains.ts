@@ -22,6 +22,7 @@ import exhibitionSettings from "./exhibition-settings/domain";
 import exhibitor from "./exhibitor/domain";
 import home from "./home/domain";
 import invoices from "./invoices/domain";
+import leads from "./leads/domain";
 import logisticsSettings from "./logistics-settings/domain";
 import lookups from "./lookups/domain";
 import machineTranslation from "./machine-translation/domain";
@@ -57,6 +58,7 @@ const CONTRACT_DOMAINS = [
   exhibitor,
   home,
   invoices,
+  leads,
   logisticsSettings,
   lookups,
   machineTranslation,

@@ -72,3 +72,19 @@ export function readNotice(request: Request): NoticeKey | null {
 export function clearNotice(context: AppLoadContext) {
   return serialize(NOTICE_COOKIE, "", { path: "/", httpOnly: true, sameSite: "lax", secure: context.secureCookies, maxAge: 0 });
 }
+
+/**
+ * The visitor's own pass on this phone (its page code): set when the pass page opens or the
+ * registration ends, so the visitor scanning their own QR is sent to their pass, not to a
+ * "sign in as an exhibitor" notice (docs/decisions/070). The code is the visitor's key already.
+ */
+const OWN_PASS_COOKIE = "own_pass";
+const NINETY_DAYS = 90 * 24 * 60 * 60;
+
+export function serializeOwnPass(code: string, context: AppLoadContext) {
+  return serialize(OWN_PASS_COOKIE, code, { path: "/", httpOnly: true, sameSite: "lax", secure: context.secureCookies, maxAge: NINETY_DAYS });
+}
+
+export function readOwnPass(request: Request): string | null {
+  return parseCookieHeader(request.headers.get("cookie") ?? "")[OWN_PASS_COOKIE] ?? null;
+}

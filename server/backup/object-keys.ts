@@ -28,4 +28,6 @@ export const NOT_OBJECT_KEYS: readonly (readonly [table: string, column: string]
   ["stored_files", "upload_key"],
   ["upload_grants", "upload_key"],
   ["visitors", "address_key"],
+  // A visitor pass's random key, signed into the pass's codes (server/leads/pass-codes.ts).
+  ["visitors", "pass_key"],
 ];

@@ -1,4 +1,4 @@
-import type { CheckInResult, ExhibitorArrival } from "../../app/contracts/badges/check-in-types";
+import type { BadgeCheckIn, ExhibitorArrival } from "../../app/contracts/badges/check-in-types";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
 import { appClock } from "../clock";
@@ -46,7 +46,7 @@ function refuseInvalid(badge: BadgeRow) {
  * staff can decide at the door (docs/decisions/016). Two scans at once: the conditional update lets
  * exactly one of them be the first.
  */
-export async function checkIn(db: Database, scanner: Scanner, text: string, secrets: readonly string[], language: Language): Promise<CheckInResult> {
+export async function checkIn(db: Database, scanner: Scanner, text: string, secrets: readonly string[], language: Language): Promise<BadgeCheckIn> {
   const code = verifyBadgeCode(text, secrets);
   if (!code) throw forged();
   const found = await badgeByCode(db, scanner.exhibitionId, code);

@@ -33,7 +33,7 @@ export const SMS_TEMPLATE_PARAMS = {
   activation: ["username", "link", "days"],
   mobileVerification: ["code", "minutes"],
   visitorCode: ["exhibition", "code", "minutes"],
-  visitorConfirmation: ["exhibition", "number", "name"],
+  visitorConfirmation: ["exhibition", "number", "name", "link"],
   reminder: ["item", "deadline", "link"],
 } as const satisfies Record<SmsKind, readonly string[]>;
 

@@ -18,6 +18,7 @@ import { reminderCommands } from "./commands-reminders";
 import { catalogueCommands } from "./commands-catalogue";
 import { backupCommands } from "./commands-backup";
 import { teamCommands } from "./commands-team";
+import { visitorCommands } from "./commands-visitors";
 import { type OpsCommand, type OpsContext, OpsRefusal, type OptionValues, UsageRefusal } from "./command-types";
 import { optionName, textOption } from "./command-arguments";
 
@@ -111,6 +112,7 @@ const commands: Record<string, OpsCommand> = {
   ...catalogueCommands,
   ...backupCommands,
   ...teamCommands,
+  ...visitorCommands,
 };
 
 const opsCommandNames = Object.keys(commands);

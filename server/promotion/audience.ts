@@ -6,14 +6,15 @@ import { maskEmail, maskPhone } from "../../app/contracts/common/format";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
-import type { AudienceChart, AudiencePage, AudienceRow, VisitorMessageState, VisitorPage, VisitorRow } from "../../app/contracts/promotion/visitors/api-types";
+import type { AudienceChart, AudiencePage, AudienceRow, VisitorMessageState, VisitorPage } from "../../app/contracts/promotion/visitors/api-types";
 import type { Caller } from "../auth/caller";
 import { loadExcel } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";
 import { anyContains } from "../db/keyword-search";
 import { companyNamesOf } from "./rankings";
 import { shiftDay } from "./views";
-import { formatVisitorNo } from "./visitors";
+import { formatVisitorNo } from "../../app/contracts/promotion/visitors/values";
+import { passPathOf } from "../leads/visitor-pass";
 
 /**
  * The visitors' data (decision 031): the exhibitor's own audience (the visitors its link brought)
@@ -46,6 +47,10 @@ function selectVisitors(db: Database, exhibitionId: number, filters: Filters) {
       "v.interest_class_ids",
       "v.consent",
       "v.created_at",
+      "v.pass_key",
+      "v.lead_consent",
+      "v.checked_in_at",
+      "v.erased_at",
       "c.name_zh as country_zh",
       "c.name_en as country_en",
       "r.name_zh as province_zh",
@@ -91,8 +96,9 @@ function audienceRow(row: VisitorDbRow, shown: boolean, classes: Map<number, str
     name: row.name,
     company: row.company,
     position: row.position,
-    mobile: shown ? row.mobile : maskPhone(row.mobile),
-    email: shown ? row.email : maskEmail(row.email),
+    // An erased visitor (server/leads/privacy.ts) keeps a unique placeholder as mobile: never shown.
+    mobile: row.erased_at ? "" : shown ? row.mobile : maskPhone(row.mobile),
+    email: row.erased_at ? "" : shown ? row.email : maskEmail(row.email),
     contactShown: shown,
     country: inLanguage(language, row.country_zh, row.country_en),
     province: inLanguage(language, row.province_zh, row.province_en),
@@ -100,6 +106,7 @@ function audienceRow(row: VisitorDbRow, shown: boolean, classes: Map<number, str
     consent: row.consent,
     invitation: row.invitation_id ? { id: row.invitation_id, name: row.invitation_name ?? "" } : null,
     registeredAt: new Date(row.created_at).toISOString(),
+    checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
   };
 }
 
@@ -108,6 +115,10 @@ async function paged(db: Database, exhibitionId: number, filters: Filters, page:
   const [total, rows] = await Promise.all([countRows(matching), pageRows(matching, page, pageSize)]);
   return { total, rows };
 }
+
+/** How many visitors the filters match were checked in at the entrance. */
+const checkedInCount = (db: Database, exhibitionId: number, filters: Filters) =>
+  countRows(selectVisitors(db, exhibitionId, filters).where("v.checked_in_at", "is not", null));
 
 type Paging = { page: number; pageSize: number };
 
@@ -133,10 +144,12 @@ async function confirmationStates(db: Database, exhibitionId: number, rows: Visi
 
 /** GET /smeb/invitation/audience/list: the caller's own visitors, newest first. */
 export async function audiencePage(db: Database, caller: Caller, query: { keyword?: string } & Paging, language: Language): Promise<AudiencePage> {
-  const [shared, classes, { total, rows }] = await Promise.all([
+  const filters = { keyword: query.keyword, inviter: caller.userId };
+  const [shared, classes, { total, rows }, checkedIn] = await Promise.all([
     contactsShared(db, caller.exhibitionId),
     classNames(db, caller.exhibitionId, language),
-    paged(db, caller.exhibitionId, { keyword: query.keyword, inviter: caller.userId }, query.page, query.pageSize),
+    paged(db, caller.exhibitionId, filters, query.page, query.pageSize),
+    checkedInCount(db, caller.exhibitionId, filters),
   ]);
   const confirmations = await confirmationStates(db, caller.exhibitionId, rows);
   return {
@@ -145,22 +158,39 @@ export async function audiencePage(db: Database, caller: Caller, query: { keywor
       confirmation: { sms: confirmations.get(`sms:${row.mobile}`) ?? null, email: confirmations.get(`email:${row.email.toLowerCase()}`) ?? null },
     })),
     total,
+    checkedIn,
     page: query.page,
     pageSize: query.pageSize,
     contactsShared: shared,
   };
 }
 
-/** GET /smeb/invitation/visitor/list: the organizer's list of every visitor of the exhibition, as typed. */
-export async function visitorPage(db: Database, caller: Caller, query: Filters & Paging, language: Language): Promise<VisitorPage> {
-  const [classes, { total, rows }] = await Promise.all([
+/**
+ * GET /smeb/invitation/visitor/list: the organizer's list of every visitor of the exhibition, as typed,
+ * with each one's pass (its page's link, for the desk to open or send again), lead consent and erasure.
+ */
+export async function visitorPage(db: Database, caller: Caller, query: Filters & Paging, language: Language, secrets: readonly string[]): Promise<VisitorPage> {
+  const [classes, { total, rows }, checkedIn] = await Promise.all([
     classNames(db, caller.exhibitionId, language),
     paged(db, caller.exhibitionId, query, query.page, query.pageSize),
+    checkedInCount(db, caller.exhibitionId, query),
   ]);
-  return { rows: await organizerRows(db, caller, rows, classes, language), total, page: query.page, pageSize: query.pageSize };
+  const organizer = await organizerRows(db, caller, rows, classes, language);
+  return {
+    rows: organizer.map((row, i) => {
+      const visitor = rows[i]!;
+      const erased = visitor.erased_at !== null;
+      const passPath = visitor.pass_key && !erased ? passPathOf(visitor.pass_key, secrets) : null;
+      return { ...row, passPath, leadConsent: visitor.lead_consent && !erased, erased };
+    }),
+    total,
+    checkedIn,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
-async function organizerRows(db: Database, caller: Caller, rows: VisitorDbRow[], classes: Map<number, string>, language: Language): Promise<VisitorRow[]> {
+async function organizerRows(db: Database, caller: Caller, rows: VisitorDbRow[], classes: Map<number, string>, language: Language) {
   const inviters = rows.flatMap((r) => (r.inviter_user_id ? [r.inviter_user_id] : []));
   const names = await companyNamesOf(db, caller.exhibitionId, inviters, language);
   return rows.map((row) => ({

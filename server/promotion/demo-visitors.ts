@@ -6,6 +6,7 @@ import type { Database, Db } from "../db/database";
 import { CHINA_COUNTRY_ID } from "../lookups/reference-data";
 import { trackingCodeOf } from "./tracking";
 import { shiftDay } from "./views";
+import { newPassKey } from "../leads/pass-codes";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -106,6 +107,10 @@ export async function seedDemoVisitors(db: Db, exhibitionId: number, now: Date) 
           province_code: china || germany === CHINA_COUNTRY_ID ? PROVINCES[n % PROVINCES.length]! : null,
           interest_class_ids: JSON.stringify(classes.filter((_, c) => (n + c) % 3 === 0).map((c) => c.id)),
           consent: n % 3 === 0,
+          // Every demo visitor has a pass; about half let scanning exhibitors see their contacts.
+          pass_key: newPassKey(),
+          lead_consent: n % 2 === 0,
+          lead_consent_at: n % 2 === 0 ? at : null,
           language: china ? "zh" : "en",
           created_at: at,
         })

@@ -5,6 +5,7 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import type { VisitorCodeSent, VisitorRegistered, VisitPage } from "../../app/contracts/promotion/visitors/api-types";
 import type { VisitorRegisterInput } from "../../app/contracts/promotion/visitors/schema";
+import { formatVisitorNo } from "../../app/contracts/promotion/visitors/values";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, fieldError, notFound } from "../api/envelope";
 import type { Database, Db } from "../db/database";
@@ -17,6 +18,8 @@ import { ownerOfCode } from "./tracking";
 import { addressKeyOf, COUNTED_PER_ADDRESS, countView } from "./views";
 import { visitorThrottle } from "./visitor-throttle";
 import { isUniqueViolation } from "../db/unique-violation";
+import { newPassKey } from "../leads/pass-codes";
+import { passPathOf, sendPass } from "../leads/visitor-pass";
 
 /**
  * Visitor pre-registration behind an exhibitor's link (issue 38, decision 031). Public: the current
@@ -239,8 +242,6 @@ async function checkCode(db: Database, exhibitionId: number, mobile: string, cod
 
 /* ------------------------------------------------------------------ registration */
 
-export const formatVisitorNo = (no: number) => `V${String(no).padStart(6, "0")}`;
-
 /** The country, province and interests must be the lists' own; China needs its province. */
 async function checkChoices(db: Database, exhibitionId: number, input: VisitorRegisterInput) {
   const country = await db.selectFrom("countries").select("id").where("id", "=", input.countryId!).executeTakeFirst();
@@ -267,7 +268,7 @@ async function checkChoices(db: Database, exhibitionId: number, input: VisitorRe
  * (and in the inviter's audience) but not ranked.
  */
 export async function registerVisitor(
-  deps: Pick<ApiDeps, "db" | "notifier" | "logger">,
+  deps: Pick<ApiDeps, "db" | "notifier" | "logger" | "config" | "sessionSecrets">,
   input: VisitorRegisterInput,
   ip: string,
   language: Language,
@@ -294,6 +295,7 @@ export async function registerVisitor(
   const address = inviter ? await addressKeyOf(db, ip, now) : null;
 
   let visitorNo: number;
+  const passKey = newPassKey();
   try {
     visitorNo = await db.transaction().execute(async (trx) => {
       const spent = await trx
@@ -344,6 +346,9 @@ export async function registerVisitor(
           province_code: input.countryId === CHINA_COUNTRY_ID ? (input.provinceCode ?? null) : null,
           interest_class_ids: JSON.stringify(interests),
           consent: input.consent,
+          lead_consent: input.leadConsent,
+          lead_consent_at: input.leadConsent ? now : null,
+          pass_key: passKey,
           language,
           address_key: address?.key ?? null,
           ranked,
@@ -358,39 +363,22 @@ export async function registerVisitor(
   }
 
   const exhibitionName = nameIn(language, exhibition.name_zh, exhibition.name_en);
-  const number = formatVisitorNo(visitorNo);
-  await confirm(deps, { exhibitionId: exhibition.id, mobile, email: input.email, name: input.name, exhibition: exhibitionName, number }, language);
+  // The confirmation is the pass: its link by SMS and e-mail (a failed send does not undo the registration).
+  await sendPass(deps, {
+    exhibitionId: exhibition.id,
+    key: passKey,
+    mobile,
+    email: input.email,
+    name: input.name,
+    visitorNo,
+    language,
+    exhibition: exhibitionName,
+  });
   return {
-    visitorNo: number,
+    visitorNo: formatVisitorNo(visitorNo),
     name: input.name,
     exhibitionName,
     inviterCompany: inviter ? (await companyNamesOf(db, exhibition.id, [inviter], language)).get(inviter) || null : null,
+    passPath: passPathOf(passKey, deps.sessionSecrets),
   };
-}
-
-async function confirm(
-  deps: Pick<ApiDeps, "notifier" | "logger">,
-  to: { exhibitionId: number; mobile: string; email: string; name: string; exhibition: string; number: string },
-  language: Language,
-) {
-  const values = { exhibition: to.exhibition, number: to.number, name: to.name };
-  const sends = [
-    deps.notifier.sendSms({
-      to: to.mobile,
-      text: translate(language, "promotion.visitors.sms.confirmation", values),
-      kind: "visitorConfirmation",
-      params: values,
-      exhibitionId: to.exhibitionId,
-    }),
-    deps.notifier.sendEmail({
-      kind: "visitorConfirmation",
-      exhibitionId: to.exhibitionId,
-      to: to.email,
-      subject: translate(language, "promotion.visitors.email.subject", values),
-      text: translate(language, "promotion.visitors.email.text", values),
-    }),
-  ];
-  for (const result of await Promise.allSettled(sends)) {
-    if (result.status === "rejected") deps.logger.error({ err: result.reason, event: "visitor-confirmation" }, "visitor confirmation could not be sent");
-  }
 }

@@ -21,6 +21,7 @@ import { seedTrucksDemo } from "../vehicles/trucks";
 import { seedTaiwanDemo } from "../vehicles/taiwan-filings";
 import { seedInvitationTemplates } from "../promotion/invitations";
 import { seedDemoVisitors } from "../promotion/demo-visitors";
+import { seedLeadsDemo } from "../leads/demo-leads";
 import type { ObjectStore } from "../uploads/object-store";
 import { seedPromotionDemo } from "./promotion";
 import { seedShowcaseDemo } from "./showcase";
@@ -108,6 +109,7 @@ async function addMissingDemoRows(db: Database, store?: ObjectStore) {
     await seedReservationsDemo(db, exhibition.id, firstCalendar, store);
     await seedEpidemicDemo(db, exhibition.id, firstCalendar, store);
     await seedTeamDemo(db, exhibition.id);
+    await seedLeadsDemo(db, exhibition.id, appClock.now());
     await seedHistoryDemo(db, exhibition.id);
   }
 }
@@ -253,6 +255,7 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
     await seedReservationsDemo(trx, exhibition.id, calendar, options.store);
     await seedEpidemicDemo(trx, exhibition.id, calendar, options.store);
     await seedTeamDemo(trx, exhibition.id);
+    await seedLeadsDemo(trx, exhibition.id, now);
     await seedHistoryDemo(trx, exhibition.id);
   });
   return { created: true as const };

@@ -11,6 +11,7 @@ const DEMO_PASSWORD = "Expo#2026";
 export const DEMO_TEAM_ACCOUNTS = [
   { username: "std01a", note: "std01's team member: transport and vehicles (edit)" },
   { username: "std01b", note: "std01's team member: invoices and vouchers (edit)" },
+  { username: "std01c", note: "std01's team member at the booth: scans visitors' passes (leads, edit)" },
   { username: "finance01", note: "organizer's staff: finance desk" },
   { username: "logistics01", note: "organizer's staff: logistics" },
   { username: "viewer01", note: "organizer's staff: read-only, personal data masked" },
@@ -19,6 +20,7 @@ export const DEMO_TEAM_ACCOUNTS = [
 const MEMBERS: { username: string; company: string; name: string; email: string; mobile: string; grants: Record<string, AreaLevel> }[] = [
   { username: "std01a", company: "std01", name: "王晓东", email: "wangxd@galaxy-smart.example.com", mobile: "13812340001", grants: { transport: "edit" } },
   { username: "std01b", company: "std01", name: "赵敏", email: "zhaomin@galaxy-smart.example.com", mobile: "13812340002", grants: { invoices: "edit" } },
+  { username: "std01c", company: "std01", name: "李娜", email: "lina@galaxy-smart.example.com", mobile: "13812340003", grants: { leads: "edit" } },
 ];
 
 const STAFF: { username: string; name: string; email: string; role: BuiltinStaffRole }[] = [

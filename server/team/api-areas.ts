@@ -66,6 +66,11 @@ const API_AREA_PREFIXES: readonly (readonly [prefix: string, area: ApiArea])[] =
   ["/smeb/reservation/", "trafficHotel"],
   ["/smeb/guides/", "trafficHotel"],
   ["/smeb/dataArea/", "dataArea"],
+  // Leads: the list, edits, tags, export; the organizer's counts. Capturing checks its own grant (server/leads/scanner.ts),
+  // so a member without it is told why instead of a bare 403.
+  ["/smeb/leads/", "leads"],
+  ["/smeb/leads/capture", COMMON],
+  ["/smeb/leads/scans", COMMON],
   // The show's settings: accounts and invitations to the portal, the calendar, pages, reminders, messages.
   ["/smeb/exhibitors/", "showSettings"],
   ["/smeb/exhibition/settings", "showSettings"],

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { PDFArray, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BadgeView } from "../../app/contracts/badges/api-types";
-import type { CheckInResult } from "../../app/contracts/badges/check-in-types";
+import type { BadgeCheckIn } from "../../app/contracts/badges/check-in-types";
 import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
 import { groupedBadgeCode, signBadgeCode } from "../../server/badges/badge-code";
 import { exhibitorArrival } from "../../server/badges/check-in";
@@ -69,7 +69,7 @@ describe.each(backendsOf(import.meta.url))("printable badges and check-in on %s"
     const bytes = Buffer.from(await response.arrayBuffer());
     return { status: response.status, headers: response.headers, bytes, json: () => JSON.parse(bytes.toString("utf8")) as { code: number; message: string } };
   };
-  const checkIn = (ticket: string, code: string, lang = "en") => api.call<CheckInResult>("/smeb/pass/ticket/checkIn", { form: { code }, ticket, lang });
+  const checkIn = (ticket: string, code: string, lang = "en") => api.call<BadgeCheckIn>("/smeb/pass/ticket/checkIn", { form: { code }, ticket, lang });
   const badgeRow = (id: number) => api.db.selectFrom("badges").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const demoBadge = (holder: string) => api.db.selectFrom("badges").selectAll().where("holder_name", "=", holder).executeTakeFirstOrThrow();
   const signedOf = async (id: number) => signBadgeCode((await badgeRow(id)).code, secrets);

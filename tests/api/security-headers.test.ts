@@ -52,11 +52,18 @@ describe("security headers (development config: plain http)", () => {
     await client.signIn("std01", "Expo#2026");
     const nonces = new Set<string>();
     let pagesWithScripts = 0;
+    const cameraPages: string[] = [];
     for (const route of pageRoutes(build).filter((r) => r.hasLoader || r.path !== "/")) {
       const path = fillPath(route.path, { slug: "guide" });
       const response = await client.request(path);
-      const tokenPage = Boolean((build.routes[route.id]!.module.handle as PageHandle | undefined)?.tokenInUrl);
+      const handle = build.routes[route.id]!.module.handle as PageHandle | undefined;
+      const tokenPage = Boolean(handle?.tokenInUrl);
       const nonce = expectSecurityHeaders(response, path, tokenPage ? "no-referrer" : undefined);
+      // The camera, and compiling the QR reader's WebAssembly, only where a page reads QR codes.
+      const camera = Boolean(handle?.camera);
+      if (camera) cameraPages.push(path);
+      expect(response.headers.get("permissions-policy"), path).toBe(`camera=${camera ? "(self)" : "()"}, microphone=(), geolocation=()`);
+      expect(response.headers.get("content-security-policy")?.includes("'wasm-unsafe-eval'"), path).toBe(camera);
       nonces.add(nonce);
       if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
         if (expectScriptsCarryNonce(await response.text(), nonce, path) > 0) pagesWithScripts++;
@@ -65,6 +72,7 @@ describe("security headers (development config: plain http)", () => {
       }
     }
     expect(pagesWithScripts).toBeGreaterThan(3);
+    expect(cameraPages.sort()).toEqual(["/exhibitorInfo/badgeCheckIn", "/leads/scan"]);
     // A fresh nonce per response: a nonce seen once is no use to an attacker.
     expect(nonces.size).toBeGreaterThan(3);
   });

@@ -79,6 +79,9 @@ describe("signed out", () => {
         "GET /api/smeb/worksheet/worksheet",
         "GET /api/vcode/readUsingImageReaderBigcH",
         "GET /api/visit/info",
+        // A visitor's own pass (the code in its link is the key) and what a pass's code is (issue 56).
+        "GET /api/visit/leadCode",
+        "GET /api/visit/pass",
         "POST /api/invoice/qrSave",
         "POST /api/login/cancellation",
         "POST /api/login/contractorLogin",
@@ -88,6 +91,7 @@ describe("signed out", () => {
         "POST /api/login/setPassword",
         "POST /api/vcode/readUsingImageReaderBigcH",
         "POST /api/vcode/verify",
+        "POST /api/visit/pass/consent",
         "POST /api/visit/register",
         "POST /api/visit/sendCode",
       ].sort(),

@@ -31,6 +31,7 @@ const MEMBER_PROBES: Partial<Record<Area, Probe>> = {
   trafficHotel: { menu: "/HT/businessReservations", read: "/smeb/reservation/overview", change: "/smeb/reservation/meeting/book" },
   // An exhibitor only reads the data area.
   dataArea: { menu: "/dataArea/index", read: "/smeb/dataArea/fileClass/list" },
+  leads: { menu: "/leads/list", read: "/smeb/leads/list", change: "/smeb/leads/tags/save" },
 };
 
 /** The organizer's side of each area: its review, settings or desk. */
@@ -44,6 +45,8 @@ const STAFF_PROBES: Record<Area, Probe> = {
   transport: { menu: "/exhibitTL/truckReview", read: "/smeb/truck/review/list", change: "/smeb/truck/review/decide" },
   trafficHotel: { menu: "/HT/blueCarReview", read: "/smeb/blueCar/review/list", change: "/smeb/blueCar/review/decide" },
   dataArea: { menu: "/dataArea/files", read: "/smeb/dataArea/fileClass/list", change: "/smeb/dataArea/fileClass/save" },
+  // The organizer's side of leads is counts only: nothing to change.
+  leads: { menu: "/leads/overview", read: "/smeb/leads/overview" },
   showSettings: { menu: "/index/settings", read: "/smeb/exhibition/settings", change: "/smeb/exhibition/settings/save" },
   administration: { menu: "/index/staff", read: "/smeb/staff/list", change: "/smeb/staff/roles/save" },
 };

@@ -100,7 +100,7 @@ describe.each(backendsOf(import.meta.url))("the state of visitor messages on %s"
       to: mobile,
       text: "confirmation",
       kind: "visitorConfirmation",
-      params: { exhibition: "E", number: "V1", name: "N" },
+      params: { exhibition: "E", number: "V1", name: "N", link: "/pass/x" },
       exhibitionId,
     });
     await notifier.sendEmail({ kind: "visitorConfirmation", to: email, subject: "Registered", text: "confirmation", exhibitionId });

@@ -55,11 +55,10 @@ test("the organizer searches the history by person and kind, exports it, and is 
   await expect(filters.getByLabel(teamEn.fields.person)).toHaveValue(ADMIN.username);
   const rows = page.getByTestId("history-row");
   await expect(rows.first()).toBeVisible();
-  for (const row of await rows.all()) {
-    await expect(row.getByTestId("history-kind")).toHaveText(texts.kinds.signIn);
-    await expect(row.getByTestId("history-who")).toContainText(ADMIN.username);
-    await expect(row.getByTestId("history-who")).toContainText(`(${texts.roles.organizer})`);
-  }
+  // Asked of the list as it is when it settles (other tests' sign-ins may arrive meanwhile): no row of another kind or person.
+  await expect(rows.getByTestId("history-kind").filter({ hasNotText: new RegExp(`^${texts.kinds.signIn}$`) })).toHaveCount(0);
+  await expect(rows.getByTestId("history-who").filter({ hasNotText: ADMIN.username })).toHaveCount(0);
+  await expect(rows.getByTestId("history-who").filter({ hasNotText: `(${texts.roles.organizer})` })).toHaveCount(0);
 
   // The export link carries the same search and answers a workbook of those entries.
   const exportLink = page.getByTestId("history-export");

@@ -25,4 +25,7 @@ export const BOTH_ENGINES: ReadonlySet<string> = new Set([
   // The history's append-only trigger and the teams' grants (issue 55, docs/decisions/069).
   "team.test.ts",
   "team-grants.test.ts",
+  // Leads: exactly once by device id under races, consent in the lead, list and export (issue 56, docs/decisions/070).
+  "leads.test.ts",
+  "visitor-passes.test.ts",
 ]);

@@ -14,6 +14,7 @@ export const DEMO_PASSWORDS = {
   carrier02: "Expo#2026",
   std01a: "Expo#2026",
   std01b: "Expo#2026",
+  std01c: "Expo#2026",
   finance01: "Expo#2026",
   logistics01: "Expo#2026",
   viewer01: "Expo#2026",

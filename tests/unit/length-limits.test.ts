@@ -57,6 +57,11 @@ const MACHINE_INPUTS = new Set([
   "exhibitor/request-schema.ts:uniqueIdQuerySchema uniqueId",
   "vehicles/schema.ts:truckPassCodeSchema code",
   "vehicles/blue-cars/schema.ts:blueCarPassCodeSchema code",
+  "leads/schema.ts:leadCaptureQuerySchema code",
+  "leads/schema.ts:leadCaptureSchema code",
+  "leads/schema.ts:leadCodeQuerySchema code",
+  "leads/schema.ts:visitorPassQuerySchema code",
+  "leads/schema.ts:visitorPassConsentSchema code",
 ]);
 
 const schemas = await allSchemas();

@@ -54,7 +54,7 @@ const rules: MenuRules = {
 const filtered = (account: keyof typeof accounts, language: "zh" | "en", exhibitionCode: string | null = "PITF2026") =>
   filterMenus(treeFor(accounts[account].roleId), { language, boothType: accounts[account].boothType, exhibitionCode, rules });
 
-const AREAS = ["/index", "/exhibitorInfo", "/invitation", "/boothConstruction", "/bookingService", "/invoiceArea", "/exhibitTL", "/HT", "/dataArea"];
+const AREAS = ["/index", "/exhibitorInfo", "/invitation", "/leads", "/boothConstruction", "/bookingService", "/invoiceArea", "/exhibitTL", "/HT", "/dataArea"];
 const SPEC_PAGES = [
   "/index/schedule",
   "/index/promote",
@@ -106,6 +106,10 @@ const SPEC_PAGES = [
   "/dataArea/index",
   // The owner's team page (issue 55).
   "/exhibitorInfo/team",
+  // Leads at the show (issue 56).
+  "/leads/list",
+  "/leads/scan",
+  "/leads/tags",
 ];
 /** The organizer's own pages beside the spec's (roleId 1 only): the badge review and the check-in desk. */
 const ORGANIZER_PAGES = [
@@ -133,6 +137,7 @@ const ORGANIZER_PAGES = [
   "/exhibitorInfo/invitation/visitors",
   "/index/staff",
   "/index/history",
+  "/leads/overview",
 ];
 
 describe("seeded menu tree", () => {
@@ -155,12 +160,12 @@ describe("seeded menu tree", () => {
     expect(demoMenus.filter((m) => m.remark?.includes("new feature")).length).toBeGreaterThanOrEqual(2);
   });
 
-  it("grants the exhibitor everything but the carrier pages and the organizer's pages (4, 5, 6, 7, 8, 9, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116, 120), and the carrier exactly its home, 3, 70, 72, 73", () => {
+  it("grants the exhibitor everything but the carrier pages and the organizer's pages (4, 5, 6, 7, 8, 9, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116, 120, 134), and the carrier exactly its home, 3, 70, 72, 73", () => {
     const exhibitor = demoRoleMenus.filter((g) => g.role_id === EXHIBITOR_ROLE_ID).map((g) => g.menu_id);
     expect(exhibitor.sort((a, b) => a - b)).toEqual(
       demoMenus
         .map((m) => m.id)
-        .filter((id) => ![72, 73, 4, 5, 6, 7, 8, 9, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116, 120].includes(id))
+        .filter((id) => ![72, 73, 4, 5, 6, 7, 8, 9, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116, 120, 134].includes(id))
         .sort((a, b) => a - b),
     );
     expect(demoRoleMenus.filter((g) => g.role_id === CARRIER_ROLE_ID).map((g) => g.menu_id)).toEqual([1, 3, 20, 70, 72, 73]);
@@ -199,7 +204,7 @@ describe("filterMenus on the seeded tree", () => {
     expect(all).not.toContain("/exhibitorInfo/promotionalVideo");
     for (const route of ["/index/premise", "/index/service", "/index/hotel", "/index/drawingSubmission"]) expect(all).not.toContain(route);
     expect(all).toEqual(expect.arrayContaining(["/exhibitorInfo/exhibitorData", "/HT/blueCarGuide", "/dataArea/index", "/index/schedule", "/index/posterEn"]));
-    expect(sideMenu(tree).map((m) => m.route)).toEqual(["/index", "/exhibitorInfo", "/HT", "/dataArea"]);
+    expect(sideMenu(tree).map((m) => m.route)).toEqual(["/index", "/exhibitorInfo", "/leads", "/HT", "/dataArea"]);
   });
 
   it("zh keeps the five areas visible with their pages", () => {
@@ -336,8 +341,8 @@ describe("menu helpers", () => {
     const withHidden = topMenuGroups([leaf(1, "/a", { hidden: true }), leaf(2, "/b", { isMenu: 2 }), leaf(3, "/c")], { language: "zh", wide: false });
     expect(withHidden).toEqual({ visible: [expect.objectContaining({ id: 3 })], more: [] });
     const seeded = topMenuGroups(sideMenu(filtered("std01", "zh")), { language: "zh", wide: false });
-    expect(seeded.visible.map((m) => m.route)).toEqual(["/index", "/exhibitorInfo", "/invitation", "/boothConstruction"]);
-    expect(seeded.more.map((m) => m.route)).toEqual(["/bookingService", "/invoiceArea", "/exhibitTL", "/HT", "/dataArea"]);
+    expect(seeded.visible.map((m) => m.route)).toEqual(["/index", "/exhibitorInfo", "/invitation", "/leads"]);
+    expect(seeded.more.map((m) => m.route)).toEqual(["/boothConstruction", "/bookingService", "/invoiceArea", "/exhibitTL", "/HT", "/dataArea"]);
     expect(isWideScreen(1281)).toBe(true);
     expect(isWideScreen(1280)).toBe(false);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { showsContact } from "../../server/promotion/audience";
 import { competitionRanking, periodStartDay } from "../../server/promotion/rankings";
 import { countsAsVisitor, shiftDay, visitorKey } from "../../server/promotion/views";
-import { formatVisitorNo } from "../../server/promotion/visitors";
+import { formatVisitorNo } from "../../app/contracts/promotion/visitors/values";
 
 const entry = (userId: number, companyName: string, count: number) => ({ userId, companyName, count });
 

@@ -11,7 +11,8 @@ import "./texts";
 
 /** The QR's text or the code typed from under it; the signature itself is checked on the server. */
 export const checkInSchema = z.object({
-  code: requiredText("badges.checkIn.code", 100),
+  // A visitor's pass carries its full URL (/lead/<code>): room for a long host.
+  code: requiredText("badges.checkIn.code", 400),
 });
 
 /** `ids` as a list or "1,2,3" (none: all the caller's printable badges); `layout` one badge per page or four on A4. */

@@ -9,8 +9,13 @@ export type PrintLayout = (typeof PRINT_LAYOUTS)[number];
 /** Most badges one PDF holds; a longer list is refused, not cut short. */
 export const PRINT_MAX_BADGES = 200;
 
-/** The answer of POST /smeb/pass/ticket/checkIn (roleId 1). */
-export type CheckInResult = {
+/** The answer of POST /smeb/pass/ticket/checkIn (roleId 1): a badge's, or a visitor pass's (issue 56). */
+export type CheckInResult = BadgeCheckIn | VisitorCheckIn;
+
+/** A visitor's pass read at the entrance: the first time, or when that was. */
+export type VisitorCheckIn = { alreadyCheckedIn: boolean; checkedInAt: string; visitor: { visitorNo: string; name: string; company: string } };
+
+export type BadgeCheckIn = {
   /** True when this badge had been checked in before: `checkedInAt` is that first time. */
   alreadyCheckedIn: boolean;
   /** ISO time of the badge's first check-in. */

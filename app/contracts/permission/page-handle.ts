@@ -37,8 +37,15 @@ export type PageHandle = {
    * Shown inside the messaging app's in-app browser too, instead of the /wxBrowser notice (docs/product.md § Public pages).
    * "withCode": only its share view, the address with a `?code=` (the promotional video's share link); the page's
    * loader sends a code that shows nothing to /wxBrowser itself, and the page without a code gets the notice.
+   * "returning": only on its way back to a page shown there, the address's `?redirectTo=` being one (the
+   * sign-in a pass's scan leads to, docs/decisions/070).
    */
-  inAppBrowser?: true | "withCode";
+  inAppBrowser?: true | "withCode" | "returning";
+  /**
+   * The page reads QR codes with the phone's camera: its answers let this origin use the camera and let
+   * WebAssembly compile (the QR reader, docs/decisions/071); every other page keeps both off (server/security.ts).
+   */
+  camera?: true;
   /** `false`: the page has no floating buttons (docs/product.md § Footer and floating buttons: the carrier review page). */
   floatingButtons?: false;
   /**

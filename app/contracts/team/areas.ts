@@ -15,6 +15,7 @@ export const AREAS = [
   "transport",
   "trafficHotel",
   "dataArea",
+  "leads",
   "showSettings",
   "administration",
 ] as const;
@@ -89,6 +90,7 @@ const MENU_AREA_PREFIXES: readonly (readonly [prefix: string, area: Area | typeo
   ["/exhibitTL", "transport"],
   ["/HT", "trafficHotel"],
   ["/dataArea", "dataArea"],
+  ["/leads", "leads"],
 ];
 
 /** The area a menu route belongs to (its longest matching prefix), or undefined: shown to no one on a team. */
@@ -112,7 +114,7 @@ export const BUILTIN_STAFF_ROLES = {
     grants: { exhibitorData: "edit", badges: "edit", boothConstruction: "edit", dataArea: "edit" },
     seesPersonalData: true,
   },
-  promotion: { nameZh: "宣传推广", nameEn: "Promotion", grants: { promotion: "edit" }, seesPersonalData: false },
+  promotion: { nameZh: "宣传推广", nameEn: "Promotion", grants: { promotion: "edit", leads: "read" }, seesPersonalData: false },
   readOnly: { nameZh: "只读", nameEn: "Read-only", grants: everything("read"), seesPersonalData: false },
 } as const satisfies Record<string, { nameZh: string; nameEn: string; grants: Grants; seesPersonalData: boolean }>;
 export type BuiltinStaffRole = keyof typeof BUILTIN_STAFF_ROLES;

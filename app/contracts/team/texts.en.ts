@@ -10,6 +10,7 @@ const team = {
     transport: "Transport and vehicles",
     trafficHotel: "Traffic and hotel",
     dataArea: "Data area",
+    leads: "Leads at the show",
     showSettings: "Show settings and accounts",
     administration: "Staff and history",
   },

@@ -12,6 +12,7 @@ const team: typeof en = {
     transport: "展品运输与车辆",
     trafficHotel: "交通与酒店",
     dataArea: "资料专区",
+    leads: "现场线索",
     showSettings: "展会设置与账号",
     administration: "工作人员与历史记录",
   },

@@ -56,9 +56,9 @@ export async function loadStepOptions(
   }
   if (step === "exhibits") {
     const [classes, industries, themes] = await Promise.all([
-      requireOk(await api.call(exhibitorEndpoints.classes), request, context),
-      requireOk(await api.call(exhibitorEndpoints.industries), request, context),
-      requireOk(await api.call(exhibitorEndpoints.themes), request, context),
+      api.call(exhibitorEndpoints.classes).then((answer) => requireOk(answer, request, context)),
+      api.call(exhibitorEndpoints.industries).then((answer) => requireOk(answer, request, context)),
+      api.call(exhibitorEndpoints.themes).then((answer) => requireOk(answer, request, context)),
     ]);
     const theme = themes.find((t) => String(t.id) === text(values.themeId));
     return {

@@ -1,11 +1,24 @@
 import { Table, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 import type { AudienceRow, VisitorMessageState, VisitorRow } from "~/contracts/promotion/visitors/api-types";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { useTranslation } from "~/i18n/texts";
 import "~/contracts/promotion/texts";
+import "~/contracts/leads/texts";
 
-/** Visitors as a table: the exhibitor's audience, or (with `inviter`) the organizer's list with who invited each. */
-export function AudienceTable({ rows, inviter = false }: { rows: (AudienceRow | VisitorRow)[]; inviter?: boolean }) {
+/**
+ * Visitors as a table: the exhibitor's audience, or (with `inviter`) the organizer's list with who
+ * invited each; `actions` adds a last column (the organizer's pass and erase actions).
+ */
+export function AudienceTable<Row extends AudienceRow | VisitorRow>({
+  rows,
+  inviter = false,
+  actions,
+}: {
+  rows: Row[];
+  inviter?: boolean;
+  actions?: { head: string; cell: (row: Row) => ReactNode };
+}) {
   const { t } = useTranslation();
   const c = (key: string) => t(`promotion.visitors.columns.${key}`);
   const f = (key: string) => t(`promotion.visitors.fields.${key}`);
@@ -27,7 +40,9 @@ export function AudienceTable({ rows, inviter = false }: { rows: (AudienceRow | 
             <Table.Th>{inviter ? c("inviter") : c("invitation")}</Table.Th>
             <Table.Th>{c("consent")}</Table.Th>
             <Table.Th>{c("registeredAt")}</Table.Th>
+            <Table.Th>{t("leads.visitors.checkedIn")}</Table.Th>
             {confirmations ? <Table.Th>{c("confirmation")}</Table.Th> : null}
+            {actions ? <Table.Th>{actions.head}</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -48,12 +63,14 @@ export function AudienceTable({ rows, inviter = false }: { rows: (AudienceRow | 
               </Table.Td>
               <Table.Td>{row.consent ? c("yes") : c("no")}</Table.Td>
               <Table.Td>{exhibitionDateTime(row.registeredAt)}</Table.Td>
+              <Table.Td data-testid="audience-checked-in">{row.checkedInAt ? exhibitionDateTime(row.checkedInAt) : "—"}</Table.Td>
               {confirmations ? (
                 <Table.Td data-testid="audience-confirmation">
                   <ConfirmationState channel="sms" state={row.confirmation?.sms ?? null} />
                   <ConfirmationState channel="email" state={row.confirmation?.email ?? null} />
                 </Table.Td>
               ) : null}
+              {actions ? <Table.Td>{actions.cell(row)}</Table.Td> : null}
             </Table.Tr>
           ))}
         </Table.Tbody>

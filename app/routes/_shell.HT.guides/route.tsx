@@ -40,8 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const params = new URL(request.url).searchParams;
   const [bus, parking] = await Promise.all([
-    requireOk(await api.call(trafficGuidesEndpoints.bus), request, context),
-    requireOk(await api.call(trafficGuidesEndpoints.parking), request, context),
+    api.call(trafficGuidesEndpoints.bus).then((answer) => requireOk(answer, request, context)),
+    api.call(trafficGuidesEndpoints.parking).then((answer) => requireOk(answer, request, context)),
   ]);
   const stops = bus.routes.flatMap((r) => r.stops);
   const days = bus.routes.flatMap((r) => r.timetables);

@@ -42,17 +42,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     bookingPage: pageOf(params.get("bookingPage")),
   };
   const [overview, requests, bookings] = await Promise.all([
-    requireOk(await api.call(reservationEndpoints.overview), request, context),
-    requireOk(
-      await api.call(reservationEndpoints.deskRequests, { status: filters.status, page: filters.page, pageSize: String(DESK_PAGE_SIZE) }),
-      request,
-      context,
-    ),
-    requireOk(
-      await api.call(reservationEndpoints.deskBookings, { status: filters.bookingStatus, page: filters.bookingPage, pageSize: String(DESK_PAGE_SIZE) }),
-      request,
-      context,
-    ),
+    api.call(reservationEndpoints.overview).then((answer) => requireOk(answer, request, context)),
+    api
+      .call(reservationEndpoints.deskRequests, { status: filters.status, page: filters.page, pageSize: String(DESK_PAGE_SIZE) })
+      .then((answer) => requireOk(answer, request, context)),
+    api
+      .call(reservationEndpoints.deskBookings, { status: filters.bookingStatus, page: filters.bookingPage, pageSize: String(DESK_PAGE_SIZE) })
+      .then((answer) => requireOk(answer, request, context)),
   ]);
   const held = await heldFormValues(request, context, formHolderOf(info), HELD_FIELDS);
   const heldFor = (intent: string) => (held.values?.intent === intent ? held.values : null);

@@ -37,8 +37,8 @@ const UPLOAD = { folder: "eletricbox-img" as const, kinds: [...BOOKING_FILE_KIND
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const [maps, judge] = await Promise.all([
-    requireOk(await api.call(bookingFormsEndpoints.mapList), request, context),
-    requireOk(await api.call(bookingFormsEndpoints.judge), request, context),
+    api.call(bookingFormsEndpoints.mapList).then((answer) => requireOk(answer, request, context)),
+    api.call(bookingFormsEndpoints.judge).then((answer) => requireOk(answer, request, context)),
   ]);
   const url = new URL(request.url);
   // Only a booth of the caller's own list can be asked about; anything else shows no panel.

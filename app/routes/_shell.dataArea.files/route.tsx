@@ -44,8 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const [classes, files] = await Promise.all([
-    requireOk(await api.call(dataAreaEndpoints.classes), request, context),
-    requireOk(await api.call(dataAreaEndpoints.files, { page: String(page), pageSize: String(PAGE_SIZE) }), request, context),
+    api.call(dataAreaEndpoints.classes).then((answer) => requireOk(answer, request, context)),
+    api.call(dataAreaEndpoints.files, { page: String(page), pageSize: String(PAGE_SIZE) }).then((answer) => requireOk(answer, request, context)),
   ]);
   const byId = <T extends { id: number }>(list: T[], key: string) => list.find((x) => String(x.id) === params.get(key)) ?? null;
   // A form posted after the session ended comes back once: the class form's or the file form's.

@@ -34,12 +34,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const keyword = (params.get("keyword") ?? "").slice(0, 200);
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const [classes, files] = await Promise.all([
-    requireOk(await api.call(dataAreaEndpoints.classes), request, context),
-    handleAuthErrors(
-      await api.call(dataAreaEndpoints.files, { classIds: classId, keyword, page: String(page), pageSize: String(PAGE_SIZE) }),
-      request,
-      context,
-    ),
+    api.call(dataAreaEndpoints.classes).then((answer) => requireOk(answer, request, context)),
+    api
+      .call(dataAreaEndpoints.files, { classIds: classId, keyword, page: String(page), pageSize: String(PAGE_SIZE) })
+      .then((answer) => handleAuthErrors(answer, request, context)),
   ]);
   return json(
     {

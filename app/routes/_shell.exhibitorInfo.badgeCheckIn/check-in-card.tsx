@@ -1,11 +1,41 @@
 import { Alert, Group, Image, Stack, Text } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import type { CheckInResult } from "~/contracts/badges/check-in-types";
+import type { BadgeCheckIn, CheckInResult, VisitorCheckIn } from "~/contracts/badges/check-in-types";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import "~/contracts/badges/texts";
+import "~/contracts/leads/texts";
 
-/** Who just came in: green the first time, amber when the badge had been checked in before. */
+/** Who just came in: green the first time, amber when the badge or pass had been checked in before. */
 export function CheckInCard({ checkIn }: { checkIn: CheckInResult }) {
+  return "visitor" in checkIn ? <VisitorCard checkIn={checkIn} /> : <BadgeCard checkIn={checkIn} />;
+}
+
+/** A visitor's pass at the entrance (issue 56): who, and whether they came in before. */
+function VisitorCard({ checkIn }: { checkIn: VisitorCheckIn }) {
+  const { t } = useTranslation();
+  const date = `${exhibitionDateTime(checkIn.checkedInAt)} (UTC+8)`;
+  return (
+    <Alert
+      color={checkIn.alreadyCheckedIn ? "orange" : "green"}
+      role="status"
+      title={checkIn.alreadyCheckedIn ? t("leads.checkIn.visitorAgain", { date }) : t("leads.checkIn.visitorFirst")}
+      data-testid="check-in-result"
+      data-already={checkIn.alreadyCheckedIn ? "true" : "false"}
+    >
+      <Stack gap={2}>
+        <Text fw={600} size="lg">
+          {checkIn.visitor.name}
+        </Text>
+        <Text size="sm">{checkIn.visitor.company}</Text>
+        <Text size="sm">
+          {t("leads.checkIn.visitor")} {checkIn.visitor.visitorNo}
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+function BadgeCard({ checkIn }: { checkIn: BadgeCheckIn }) {
   const { t } = useTranslation();
   const { badge, exhibitor } = checkIn;
   const time = `${exhibitionDateTime(checkIn.checkedInAt)} (UTC+8)`;

@@ -26,7 +26,7 @@ import { FormPage } from "~/components/form-page";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
-export const handle = { breadcrumb: "badges.checkIn.title", floatingButtons: false } satisfies PageHandle;
+export const handle = { breadcrumb: "badges.checkIn.title", floatingButtons: false, camera: true } satisfies PageHandle;
 
 const noStore = { "Cache-Control": "no-store" };
 

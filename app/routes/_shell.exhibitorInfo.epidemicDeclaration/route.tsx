@@ -45,8 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const [commitment, staff] = await Promise.all([
-    requireOk(await api.call(epidemicEndpoints.commitment), request, context),
-    requireOk(await api.call(epidemicEndpoints.staff, { page: String(page) }), request, context),
+    api.call(epidemicEndpoints.commitment).then((answer) => requireOk(answer, request, context)),
+    api.call(epidemicEndpoints.staff, { page: String(page) }).then((answer) => requireOk(answer, request, context)),
   ]);
   // A form posted after the session ended comes back once, into the form it came from.
   const held = await heldFormValues(request, context, formHolderOf(info), [

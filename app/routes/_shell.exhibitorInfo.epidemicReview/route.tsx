@@ -46,12 +46,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   const pageOf = (v: string) => String(Math.max(1, Number.parseInt(v, 10) || 1));
   const [settings, review] = await Promise.all([
-    requireOk(await api.call(epidemicEndpoints.settings), request, context),
-    requireOk(
-      await api.call(epidemicEndpoints.review, { company: query.company, page: pageOf(query.page), staffPage: pageOf(query.staffPage) }),
-      request,
-      context,
-    ),
+    api.call(epidemicEndpoints.settings).then((answer) => requireOk(answer, request, context)),
+    api
+      .call(epidemicEndpoints.review, { company: query.company, page: pageOf(query.page), staffPage: pageOf(query.staffPage) })
+      .then((answer) => requireOk(answer, request, context)),
   ]);
   const held = await heldFormValues(request, context, formHolderOf(info), SETTINGS_FIELDS, "settings");
   return json(

@@ -81,6 +81,8 @@ export default function InviteAudiencePage() {
         </Form>
         <Text size="sm" data-testid="audience-total">
           {t("promotion.reports.total", { count: audience.total })}
+          {" · "}
+          <span data-testid="audience-checked-in-total">{t("promotion.reports.checkedInTotal", { count: audience.checkedIn })}</span>
         </Text>
         {audience.rows.length ? (
           <AudienceTable rows={audience.rows} />

@@ -9,7 +9,11 @@ import type { PageHandle } from "~/contracts/permission/page-handle";
 import { visitorEndpoints } from "~/contracts/promotion/visitors/endpoints.server";
 import { AudienceTable } from "~/features/promotion/audience-table";
 import { useTranslation } from "~/i18n/texts";
-import { requireOk } from "~/lib/api.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { ConfirmAction } from "~/components/confirm-action";
+import { leadEndpoints } from "~/contracts/leads/endpoints.server";
+import { VisitorPassActions } from "./visitor-actions";
+import "~/contracts/leads/texts";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -26,6 +30,15 @@ export const handle = { breadcrumb: "promotion.reports.visitorsTitle" } satisfie
 const PATH = "/exhibitorInfo/invitation/visitors";
 const PAGE_SIZE = 20;
 const KEYWORD_MAX = 50;
+
+/** "?keyword=…&page=2": the filters that are set, the page past the first, and any extra (erase=<id>). */
+function listSearch(filters: ReturnType<typeof filtersOf>, page: number, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams(Object.entries(filters).filter(([, v]) => v));
+  if (page > 1) params.set("page", String(page));
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
 
 /** The filters as the address holds them; unknown values are left out. */
 function filtersOf(url: URL) {
@@ -56,26 +69,48 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api.call(visitorEndpoints.visitors, query).then((r) => requireOk(r, request, context)),
     api.call(visitorEndpoints.settings).then((r) => requireOk(r, request, context)),
   ]);
+  const eraseId = Number(url.searchParams.get("erase"));
+  const toErase = visitors.rows.find((row) => row.id === eraseId && !row.erased) ?? null;
   return json(
-    { title: translate(language, "promotion.reports.visitorsTitle"), visitors, settings, filters },
+    { title: translate(language, "promotion.reports.visitorsTitle"), visitors, settings, filters, toErase },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
-/** The one form that posts: the contacts setting (a checkbox; unticked sends nothing). */
+/**
+ * The contacts setting (a checkbox; unticked sends nothing), and a visitor's pass sent again or the
+ * visitor's personal data erased (issue 56), back to the same filters and page with what happened.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireShellUser(request, context);
   const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "resend" || intent === "erase") {
+    const id = String(form.get("id") ?? "");
+    const back = `${PATH}${listSearch(filtersOf(new URL(request.url)), pageFrom(new URL(request.url).searchParams))}`;
+    const answer = await handleAuthErrors(
+      await api.call(intent === "resend" ? leadEndpoints.resendPass : leadEndpoints.eraseVisitor, { id }),
+      request,
+      context,
+    );
+    if (!answer.ok) return redirectWithToast(back, context, { kind: "error", key: answer.message });
+    if (intent === "erase" || !answer.data) return redirectWithToast(back, context, { kind: "success", key: "leads.visitors.erased" });
+    // Says only the channels the notifier took (a visitor may have no e-mail address or no mobile).
+    const { sms, email } = answer.data;
+    const key = sms && email ? "leads.visitors.resent" : sms ? "leads.visitors.resentSms" : "leads.visitors.resentEmail";
+    return redirectWithToast(back, context, { kind: "success", key });
+  }
   await requireOk(await api.call(visitorEndpoints.saveSettings, { contactsShared: form.get("contactsShared") === "on" }), request, context);
   return redirectWithToast(PATH, context, { kind: "success", key: "promotion.reports.settingsSaved" });
 }
 
 export default function VisitorsPage() {
   const { t } = useTranslation();
-  const { visitors, settings, filters } = useLoaderData<typeof loader>();
+  const { visitors, settings, filters, toErase } = useLoaderData<typeof loader>();
   const pending = useIsPending();
   const params = new URLSearchParams(Object.entries(filters).filter(([, v]) => v));
   const pageLink = (page: number) => `?${new URLSearchParams([...params, ["page", String(page)]])}`;
+  const here = `${PATH}${listSearch(filters, visitors.page)}`;
   return (
     <Stack gap="lg" maw={1200}>
       <Panel gap="sm">
@@ -119,8 +154,34 @@ export default function VisitorsPage() {
         </Form>
         <Text size="sm" data-testid="audience-total">
           {t("promotion.reports.total", { count: visitors.total })}
+          {" · "}
+          <span data-testid="audience-checked-in-total">{t("promotion.reports.checkedInTotal", { count: visitors.checkedIn })}</span>
         </Text>
-        {visitors.rows.length ? <AudienceTable rows={visitors.rows} inviter /> : <Text c="dimmed">{t("promotion.reports.emptyVisitors")}</Text>}
+        {toErase ? (
+          <ConfirmAction
+            question={t("leads.visitors.confirmErase", { name: toErase.name })}
+            intent="erase"
+            fields={{ id: String(toErase.id) }}
+            confirmLabel={t("leads.visitors.erase")}
+            cancelTo={here}
+            pending={pending}
+            testId="visitor-confirm-erase"
+          />
+        ) : null}
+        {visitors.rows.length ? (
+          <AudienceTable
+            rows={visitors.rows}
+            inviter
+            actions={{
+              head: t("leads.visitors.pass"),
+              cell: (row) => (
+                <VisitorPassActions row={row} pending={pending} eraseLink={`${PATH}${listSearch(filters, visitors.page, { erase: String(row.id) })}`} />
+              ),
+            }}
+          />
+        ) : (
+          <Text c="dimmed">{t("promotion.reports.emptyVisitors")}</Text>
+        )}
         <ListPager
           page={visitors.page}
           pageSize={visitors.pageSize}

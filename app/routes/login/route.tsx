@@ -20,7 +20,8 @@ import "~/contracts/contractors/texts";
 import "~/contracts/auth/texts-password";
 
 // The first page on a slow phone: two fields and a post answered by a redirect need no script (docs/decisions/021).
-export const handle = { public: true, hydrate: false } satisfies PageHandle;
+// In the messaging app's browser only on the way back to a page shown there (a pass's /lead/<code>, docs/decisions/070).
+export const handle = { public: true, hydrate: false, inAppBrowser: "returning" } satisfies PageHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} - ${data.appTitle}` : "Login" }];
 

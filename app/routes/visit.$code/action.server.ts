@@ -5,7 +5,8 @@ import { translateMessage } from "~/contracts/i18n/translate.server";
 import { visitorEndpoints } from "~/contracts/promotion/visitors/endpoints.server";
 import { fetchCaptcha } from "~/features/captcha/captcha.server";
 import { apiFor } from "~/lib/api.server";
-import { getLanguage } from "~/lib/cookies.server";
+import { getLanguage, serializeOwnPass } from "~/lib/cookies.server";
+import { VISITOR_PASS_PATH } from "~/contracts/leads/values";
 import { VISIT_FIELDS, type VisitValues } from "./fields";
 
 /**
@@ -24,6 +25,7 @@ export async function visitAction({ request, context, params }: ActionFunctionAr
     ...(Object.fromEntries(VISIT_FIELDS.map((name) => [name, text(name)])) as Record<(typeof VISIT_FIELDS)[number], string>),
     interests: formData.getAll("interests").filter((v): v is string => typeof v === "string"),
     consent: formData.get("consent") === "on",
+    leadConsent: formData.get("leadConsent") === "on",
   };
   const code = params.code ?? "";
   const invitation = new URL(request.url).searchParams.get("inv") ?? undefined;
@@ -60,9 +62,14 @@ export async function visitAction({ request, context, params }: ActionFunctionAr
     provinceCode: values.provinceCode,
     interests: values.interests,
     consent: values.consent ? "on" : "",
+    leadConsent: values.leadConsent ? "on" : "",
     ...captcha,
   });
-  if (registered.ok) return json({ values, errors: {}, message: null, codeSent: null, codeDelivery: null, done: registered.data, captcha: null });
+  if (registered.ok) {
+    // This phone is the visitor's: their own pass's QR, scanned here, opens their pass (routes/lead.$code).
+    const headers = { "Set-Cookie": serializeOwnPass(registered.data.passPath.slice(VISITOR_PASS_PATH.length), context) };
+    return json({ values, errors: {}, message: null, codeSent: null, codeDelivery: null, done: registered.data, captcha: null }, { headers });
+  }
   return failure(api, language, values, registered);
 }
 

@@ -16,6 +16,7 @@ import { getLanguage } from "~/lib/cookies.server";
 import { visitAction } from "./action.server";
 import type { VisitValues } from "./fields";
 import "~/contracts/promotion/texts";
+import "~/contracts/leads/texts";
 import { PageHeading } from "~/components/page-heading";
 
 /**
@@ -59,6 +60,7 @@ const EMPTY: VisitValues = {
   provinceCode: "",
   interests: [],
   consent: false,
+  leadConsent: false,
 };
 
 export default function VisitPage() {
@@ -113,6 +115,17 @@ export default function VisitPage() {
                 {reply.done.visitorNo}
               </Text>
               <Text size="sm">{t("promotion.visitors.done.hint")}</Text>
+              <img
+                src={`${reply.done.passPath}/qr`}
+                alt={t("leads.pass.title")}
+                width={200}
+                height={200}
+                style={{ width: "min(200px, 100%)", height: "auto", alignSelf: "center" }}
+                data-testid="visitor-pass-qr"
+              />
+              <Button component="a" href={reply.done.passPath} data-testid="visitor-pass-link">
+                {t("leads.registration.passLink")}
+              </Button>
             </Stack>
           ) : page && exhibition ? (
             <Form method="post" noValidate aria-describedby={reply?.message ? "visit-error" : undefined}>
@@ -203,6 +216,8 @@ export default function VisitPage() {
                   </fieldset>
                 ) : null}
                 <Checkbox name="consent" label={t("promotion.visitors.fields.consent")} defaultChecked={values.consent} />
+                {/* A separate consent (PIPL: sharing with third parties), unticked unless the visitor ticks it. */}
+                <Checkbox name="leadConsent" label={t("leads.registration.leadConsent")} defaultChecked={values.leadConsent} />
                 {captcha ? (
                   <TextCaptchaFieldset
                     captcha={captcha}

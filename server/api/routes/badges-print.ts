@@ -5,6 +5,10 @@ import { translateMessage } from "../../../app/contracts/i18n/translate.server";
 import { signBadgeCode } from "../../badges/badge-code";
 import { loadBadgePrint, renderBadgesPdf } from "../../badges/badge-pdf";
 import { checkIn } from "../../badges/check-in";
+import { appClock } from "../../clock";
+import { looksLikeLeadCode } from "../../leads/pass-codes";
+import { checkInVisitor } from "../../leads/visitor-check-in";
+import { leadCodeOf } from "../../../app/contracts/leads/values";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage, notFound } from "../envelope";
 import { mount } from "../mount";
@@ -62,6 +66,9 @@ export function badgePrintRoutes(deps: ApiDeps): Router {
     const { req, res } = call;
     const caller = await organizerFor(deps, req, res);
     const { code } = call.input;
+    // A visitor's pass (its URL or code) checks the visitor in; anything else is read as a badge.
+    const leadCode = leadCodeOf(code);
+    if (looksLikeLeadCode(leadCode)) return checkInVisitor(db, caller.exhibitionId, leadCode, deps.sessionSecrets, appClock.now());
     return checkIn(db, caller, code, deps.sessionSecrets, requestLanguage(req));
   });
 

@@ -66,7 +66,9 @@ export function promotionVisitorRoutes(deps: ApiDeps): Router {
   });
   mount(router, endpoints.audienceChart, async ({ req, res, input }) => audienceChart(db, await callerFor(deps, req, res), input.days, appClock.now()));
 
-  mount(router, endpoints.visitors, async ({ req, res, input }) => visitorPage(db, await organizerFor(deps, req, res), input, requestLanguage(req)));
+  mount(router, endpoints.visitors, async ({ req, res, input }) =>
+    visitorPage(db, await organizerFor(deps, req, res), input, requestLanguage(req), deps.sessionSecrets),
+  );
   mount(router, endpoints.exportVisitors, async (call) => {
     const caller = await organizerFor(deps, call.req, call.res);
     const language = requestLanguage(call.req);

@@ -44,6 +44,7 @@ import * as drawingSiteSetting from "./0042-drawing-site-setting";
 import * as backups from "./0043-backups";
 import * as rateLimits from "./0044-rate-limits";
 import * as teamsAndHistory from "./0045-teams-and-history";
+import * as visitorPassesAndLeads from "./0046-visitor-passes-and-leads";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   "0043-backups": backups,
   "0044-rate-limits": rateLimits,
   "0045-teams-and-history": teamsAndHistory,
+  "0046-visitor-passes-and-leads": visitorPassesAndLeads,
 };
 
 export const migrationProvider: MigrationProvider = {

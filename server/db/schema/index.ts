@@ -30,6 +30,7 @@ import type { MessageTables } from "./messages";
 import type { BackupTables } from "./backup";
 import type { RateLimitTables } from "./rate-limits";
 import type { TeamTables } from "./team";
+import type { LeadTables } from "./leads";
 export type * from "./columns";
 export type * from "./exhibition";
 export type * from "./auth";
@@ -59,6 +60,7 @@ export type * from "./messages";
 export type * from "./backup";
 export type * from "./rate-limits";
 export type * from "./team";
+export type * from "./leads";
 
 export interface DB
   extends ExhibitionTables,
@@ -88,4 +90,5 @@ export interface DB
     MessageTables,
     BackupTables,
     RateLimitTables,
-    TeamTables {}
+    TeamTables,
+    LeadTables {}

@@ -106,6 +106,13 @@ interface VisitorTable {
   /** Counted in the rankings: false past the per-address cap (server/promotion/views.ts). */
   ranked: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
+  /** The random part of the pass codes (0046-visitor-passes-and-leads); null once erased. */
+  pass_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Consent that exhibitors who scan the pass receive the contact details (PIPL: separate from `consent`). */
+  lead_consent: ColumnType<boolean, boolean | undefined, boolean>;
+  lead_consent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  checked_in_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  erased_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 interface VisitorCodeTable {

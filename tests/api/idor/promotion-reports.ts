@@ -39,6 +39,18 @@ const organizerPagesProbe: Probe = async (ctx) => {
     body: new URLSearchParams({ intent: "update", id: "1", nameZh: "B", nameEn: "B", language: "zh", exhibitSlots: "1" }),
     headers: sameOrigin,
   });
+  // A visitor's pass sent again or the visitor erased (issue 56): the organizer's only.
+  const visitor = await ctx.api.db.selectFrom("visitors").select("id").where("erased_at", "is", null).orderBy("id").executeTakeFirstOrThrow();
+  const erasedBefore = await ctx.api.db.selectFrom("visitors").select("id").where("erased_at", "is not", null).execute();
+  for (const intent of ["erase", "resend"]) {
+    const response = await browser.request("/exhibitorInfo/invitation/visitors", {
+      body: new URLSearchParams({ intent, id: String(visitor.id) }),
+      headers: sameOrigin,
+    });
+    expect([302, 403], intent).toContain(response.status);
+    if (response.status === 302) expect(response.headers.get("location"), intent).toMatch(/\/401/);
+  }
+  expect(await ctx.api.db.selectFrom("visitors").select("id").where("erased_at", "is not", null).execute()).toEqual(erasedBefore);
   expect(await settingsOf(ctx)).toBe(settings);
   expect(await templatesOf(ctx)).toBe(templates);
 };

@@ -20,6 +20,7 @@ const reports = {
   search: "Search",
   keywordHint: "Name, company, position or visitor number",
   total: "{{count}} visitors",
+  checkedInTotal: "{{count}} checked in at the entrance",
   visitorsTitle: "Registered visitors",
   visitorsIntro: "Every visitor who pre-registered for the exhibition, with the exhibitor who invited them.",
   inviterAll: "All",

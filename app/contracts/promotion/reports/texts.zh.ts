@@ -22,6 +22,7 @@ const reports: typeof en = {
   search: "搜索",
   keywordHint: "姓名、公司、职位或观众编号",
   total: "共{{count}}位观众",
+  checkedInTotal: "已入场签到{{count}}位",
   visitorsTitle: "观众登记",
   visitorsIntro: "所有预登记的观众，以及邀请他们的展商。",
   inviterAll: "全部",

@@ -25,7 +25,8 @@ export type VisitPage = {
 export type VisitorCodeSent = { resendAfterSeconds: number; expiresInSeconds: number; delivery: MessageDelivery };
 
 /** POST /visit/register: the confirmation. */
-export type VisitorRegistered = { visitorNo: string; name: string; exhibitionName: string; inviterCompany: string | null };
+/** `passPath`: the visitor's pass page (/pass/<code>), also sent by SMS and e-mail. */
+export type VisitorRegistered = { visitorNo: string; name: string; exhibitionName: string; inviterCompany: string | null; passPath: string };
 
 /** One exhibitor's row of a ranking: company names only. */
 export type RankingRow = { rank: number; companyName: string; count: number; mine: boolean };
@@ -54,6 +55,8 @@ export type AudienceRow = {
   consent: boolean;
   invitation: { id: number; name: string } | null;
   registeredAt: string;
+  /** When the visitor's pass was checked in at the entrance (null: not yet). */
+  checkedInAt: string | null;
   /**
    * The exhibitor's own list only: the state of the confirmation SMS and e-mail the visitor was sent
    * on registering through the invitation, from the delivery log (null: none was asked for).
@@ -65,13 +68,23 @@ export type AudienceRow = {
 export type VisitorMessageState = "queued" | "sent" | "failed";
 
 /** GET /smeb/invitation/audience/list: the caller's own visitors, newest first. */
-export type AudiencePage = { rows: AudienceRow[]; total: number; page: number; pageSize: number; contactsShared: boolean };
+/** `checkedIn`: how many of the matching visitors were checked in at the entrance with their pass. */
+export type AudiencePage = { rows: AudienceRow[]; total: number; checkedIn: number; page: number; pageSize: number; contactsShared: boolean };
 
 /** GET /smeb/invitation/audience/chart: per exhibition day, oldest first, the caller's registrations and views. */
 export type AudienceChart = { days: { day: string; registrations: number; views: number }[]; totals: { registrations: number; views: number } };
 
 /** The organizer's row: the visitor as typed, with who invited them. */
-export type VisitorRow = AudienceRow & { inviterUserId: number | null; inviterCompany: string | null; sourceCode: string | null };
-export type VisitorPage = { rows: VisitorRow[]; total: number; page: number; pageSize: number };
+export type VisitorRow = AudienceRow & {
+  inviterUserId: number | null;
+  inviterCompany: string | null;
+  sourceCode: string | null;
+  /** The pass page's path (/pass/<code>), null once the visitor's data is erased or for a visitor without a pass. */
+  passPath: string | null;
+  /** Whether the visitor lets exhibitors who scan the pass receive the contacts (issue 56). */
+  leadConsent: boolean;
+  erased: boolean;
+};
+export type VisitorPage = { rows: VisitorRow[]; total: number; checkedIn: number; page: number; pageSize: number };
 
 export type VisitorSettings = { contactsShared: boolean };

@@ -74,6 +74,8 @@ export const visitorRegisterSchema = z.object({
   ),
   interests: optionalList(F("interests"), idValue(F("interests")), VISITOR_INTERESTS_MAX),
   consent: checkbox,
+  /** Separate consent (PIPL) that exhibitors who scan the pass receive the contact details; unticked by default. */
+  leadConsent: checkbox,
   ...captcha,
 });
 export type VisitorRegisterInput = z.output<typeof visitorRegisterSchema>;

@@ -37,11 +37,11 @@ const visitors = {
   },
   sms: {
     code: "{{exhibition}}: Your verification code is {{code}}, valid for {{minutes}} minutes. Do not share it with anyone.",
-    confirmation: "{{exhibition}}: You are registered as a visitor. Your visitor number is {{number}}.",
+    confirmation: "{{exhibition}}: You are registered as a visitor, no. {{number}}. Your pass with its QR code: {{link}}",
   },
   email: {
     subject: "Your visitor registration: {{number}}",
-    text: "Hello {{name}},\n\nYou are registered as a visitor of {{exhibition}}.\nYour visitor number: {{number}}\n\nShow this number at the entrance.\n\n{{exhibition}}",
+    text: "Hello {{name}},\n\nYou are registered as a visitor of {{exhibition}}.\nYour visitor number: {{number}}\n\nYour visitor pass: {{link}}\nShow its QR code at the entrance and at the booths you visit. On the same page you can withdraw, at any time, your consent to share your contact details with exhibitors who scan it.\n\n{{exhibition}}",
   },
   periods: { today: "Today", week: "Last 7 days", all: "All time" },
   confirmation: {

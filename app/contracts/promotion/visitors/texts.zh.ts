@@ -37,11 +37,11 @@ const visitors = {
   },
   sms: {
     code: "{{exhibition}}：您的验证码为 {{code}}，{{minutes}} 分钟内有效，请勿泄露。",
-    confirmation: "{{exhibition}}：您已完成观众预登记，观众编号 {{number}}。",
+    confirmation: "{{exhibition}}：您已完成观众预登记，观众编号 {{number}}。观众证二维码：{{link}}",
   },
   email: {
     subject: "观众预登记成功：{{number}}",
-    text: "{{name}} 您好：\n\n您已完成 {{exhibition}} 的观众预登记。\n观众编号：{{number}}\n\n入场时出示此编号即可。\n\n{{exhibition}}",
+    text: "{{name}} 您好：\n\n您已完成 {{exhibition}} 的观众预登记。\n观众编号：{{number}}\n\n您的观众证：{{link}}\n入场及参观展位时请出示其二维码。您可随时在该页面撤回向扫码展商提供联系方式的同意。\n\n{{exhibition}}",
   },
   periods: { today: "今日", week: "近 7 天", all: "全部" },
   confirmation: {

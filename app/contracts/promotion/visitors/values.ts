@@ -15,3 +15,6 @@ export type RankingKind = "invite" | "browse";
 /** The daily chart's span, in days ending today. */
 export const CHART_DAYS_DEFAULT = 14;
 export const CHART_DAYS_MAX = 90;
+
+/** A visitor's number as shown, printed and searched: V000123. */
+export const formatVisitorNo = (no: number) => `V${String(no).padStart(6, "0")}`;

@@ -1,21 +1,28 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useMatches } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import type { DeadlineAction } from "../contracts/calendar/values";
-import type { ButtonAuth } from "../contracts/permission/api-types";
-import { buttonState } from "../contracts/permission/buttons";
+import { buttonState, type ButtonGrants } from "../contracts/permission/buttons";
 
-type ShellButtons = { buttons: { roleId: number; now: number; auths: ButtonAuth[] } | null };
+/** The grants the page sent with its data (buttonGrantsFor in its loader); none: no button shows. */
+function usePageButtonGrants(): ButtonGrants | null {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index--) {
+    const grants = (matches[index]!.data as { buttonGrants?: ButtonGrants | null } | undefined)?.buttonGrants;
+    if (grants) return grants;
+  }
+  return null;
+}
 
 /**
  * The one helper pages use to show a permissioned button (docs/product.md § Button permissions). It only decides what to
  * render: every action behind a button checks the same rule on the server (requireButton).
  */
 export function useButton(menuId: number, url: string) {
-  const data = useRouteLoaderData<ShellButtons>("routes/_shell");
+  const grants = usePageButtonGrants();
   const { language } = useTranslation();
-  if (!data?.buttons) return { visible: false, closedMessage: null };
+  if (!grants) return { visible: false, closedMessage: null };
   // The server's clock (sysCurrentTime) decides, not the visitor's.
-  return buttonState(data.buttons.auths, { roleId: data.buttons.roleId, menuId, url, now: data.buttons.now, language });
+  return buttonState(grants.auths, { roleId: grants.roleId, menuId, url, now: grants.now, language });
 }
 
 /**
@@ -24,11 +31,11 @@ export function useButton(menuId: number, url: string) {
  * requireActionOpen, so the page never offers what the server would refuse.
  */
 export function useActionWindow(action: DeadlineAction) {
-  const data = useRouteLoaderData<ShellButtons>("routes/_shell");
+  const grants = usePageButtonGrants();
   const state = useButton(action.menuId, action.url);
-  const auth = data?.buttons?.auths.find((a) => a.pid === action.menuId && a.url === action.url);
+  const auth = grants?.auths.find((a) => a.pid === action.menuId && a.url === action.url);
   const start = auth?.buttonEffectStartTime ?? null;
-  const now = data?.buttons?.now ?? 0;
+  const now = grants?.now ?? 0;
   return {
     open: state.visible,
     deadline: auth?.buttonEffectEndTime ?? null,

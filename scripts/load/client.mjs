@@ -235,9 +235,12 @@ export class Browser {
     return this.loadDocument(pathname);
   }
 
-  /** After an action a JavaScript-enabled browser reloads every loader of the page. */
-  async revalidate(pathname) {
-    const routes = ["root", "routes/_shell"];
+  /**
+   * After an action a JavaScript-enabled browser reloads every loader of the page, but the frame's
+   * when the action's answer says the frame is unchanged (app/lib/frame-revalidation.ts).
+   */
+  async revalidate(pathname, { frameUnchanged = false } = {}) {
+    const routes = frameUnchanged ? ["root"] : ["root", "routes/_shell"];
     if (pathname.startsWith("/index")) routes.push("routes/_shell.index");
     routes.push(PAGES[pathname]);
     await Promise.all(routes.map((route) => this.loadData(pathname, route)));
@@ -310,7 +313,7 @@ export class Browser {
       });
       // Acknowledged: the action answered success (what follows is only the page's reload).
       onAck?.();
-      await this.revalidate(pathname);
+      await this.revalidate(pathname, { frameUnchanged: JSON.parse(text).frameUnchanged === true });
       return text;
     }
     const { body: html } = await this.request("post", "POST", pathname, {

@@ -87,3 +87,34 @@ test("the skin picker is reached from the settings link in the footer", { tag: J
   await page.locator("footer").getByRole("link", { name: "Settings" }).click();
   await expect(page).toHaveURL(/\/skin$/);
 });
+
+test("after a post the frame is asked again only when the action may have changed it", { tag: JS_ON_ONLY }, async ({ app, page }, testInfo) => {
+  // Decision 072: feedback leaves the header, menus and tabs as they were; a new skin is the frame's background.
+  await app.signIn(accountFor("spare", testInfo));
+  const frameLoads: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).searchParams.get("_data") === "routes/_shell") frameLoads.push(request.url());
+  });
+  const pageReloaded = (route: string) =>
+    page.waitForResponse((response) => response.request().method() === "GET" && new URL(response.url()).searchParams.get("_data") === route);
+
+  await app.goto("/feedback");
+  const form = page.locator("main form");
+  await form.getByLabel("Type").selectOption({ label: "Suggestion" });
+  await form.locator("textarea[name=content]").fill("The frame stays as it was after this.");
+  // The browser asks the page's loaders again at once, all together: once the page's answer is in, a frame load would have been asked too.
+  const feedbackReloaded = pageReloaded("routes/_shell.feedback");
+  await form.getByRole("button", { name: "Submit" }).click();
+  await feedbackReloaded;
+  await expect(successToast(page)).toHaveText("feedback success");
+  expect(frameLoads).toEqual([]);
+
+  await app.goto("/skin");
+  frameLoads.length = 0;
+  const frameReloaded = pageReloaded("routes/_shell");
+  await page.getByRole("radio", { name: "Morning sky" }).check();
+  await page.locator("main form").getByRole("button", { name: "Apply" }).click();
+  await frameReloaded;
+  await expect(successToast(page)).toHaveText("skin change success");
+  expect(frameLoads).toHaveLength(1);
+});

@@ -5,6 +5,12 @@ import type { ButtonAuth } from "./api-types";
 import type { Language } from "~/contracts/i18n/config";
 import { ORGANIZER_ROLE_ID } from "./roles";
 
+/**
+ * The grants a page's permissioned buttons are judged by in the browser (use-button.ts): sent in the
+ * loader data of the pages that have such buttons (`buttonGrants`), only for their menus, not with every page's frame.
+ */
+export type ButtonGrants = { roleId: number; now: number; auths: ButtonAuth[] };
+
 export type ButtonState = { visible: boolean; closedMessage: string | null };
 
 export type ButtonStateOptions = {

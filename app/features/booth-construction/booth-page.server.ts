@@ -1,3 +1,4 @@
+import { buttonGrantsFor } from "~/lib/buttons.server";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Language } from "~/contracts/i18n/config";
 import { translate } from "~/contracts/i18n/translate.server";
@@ -12,6 +13,8 @@ export type BoothPage<A, C> = {
   read: (api: ApiClient, boothId: number | undefined) => Promise<ApiResult<A>>;
   /** The form fields kept for a session that ends mid-form. */
   heldFields: readonly string[];
+  /** The menus of the page's permissioned buttons (use-button.ts), if it has any. */
+  buttonMenus?: readonly number[];
 };
 
 /**
@@ -20,11 +23,14 @@ export type BoothPage<A, C> = {
  * `answer` is null and the page says so once, instead of a failed call.
  */
 export async function loadBoothPage<A, C>({ request, context }: LoaderFunctionArgs, page: BoothPage<A, C>) {
-  const { api, language, info } = await requireShellUser(request, context);
+  const user = await requireShellUser(request, context);
+  const { api, language, info } = user;
   const title = translate(language, page.titleKey);
   const constraints = page.constraints(language);
-  if (!info.infoVO.booths.length) return json({ title, answer: null as A | null, held: null, constraints }, { headers: { "Cache-Control": "no-store" } });
+  const buttonGrants = page.buttonMenus ? buttonGrantsFor(user, page.buttonMenus) : null;
+  if (!info.infoVO.booths.length)
+    return json({ title, answer: null as A | null, held: null, constraints, buttonGrants }, { headers: { "Cache-Control": "no-store" } });
   const answer: A | null = await requireOk(await page.read(api, info.infoVO.boothId ?? undefined), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), page.heldFields);
-  return json({ title, answer, held: held.values, constraints }, { headers: held.headers });
+  return json({ title, answer, held: held.values, constraints, buttonGrants }, { headers: held.headers });
 }

@@ -1,3 +1,4 @@
+import { buttonGrantsFor } from "~/lib/buttons.server";
 import { PageHeading } from "~/components/page-heading";
 import { loadPageHistory } from "~/features/team/record-history.server";
 import { RecordHistory } from "~/features/team/record-history";
@@ -43,7 +44,8 @@ const MEETING_FIELDS = ["roomId", "day", "slot", "people", "topic"] as const;
  * first). Plain posts: it works without script.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, language, info } = await requireShellUser(request, context);
+  const user = await requireShellUser(request, context);
+  const { api, language, info } = user;
   const params = new URL(request.url).searchParams;
   const data = await requireOk(await api.call(reservationEndpoints.overview), request, context);
   // A form posted after the session ended comes back once: the room form's or the meeting form's.
@@ -58,6 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         reservationEndpoints.cancelMeeting,
       ]),
       title: translate(language, "reservations.title"),
+      buttonGrants: buttonGrantsFor(user, [DEADLINE_ACTIONS.reservations.menuId]),
       ...data,
       cancelling: data.requests.find((r) => r.cancellable && String(r.id) === params.get("cancel")) ?? null,
       cancellingMeeting: data.bookings.find((b) => b.cancellable && String(b.id) === params.get("cancelMeeting")) ?? null,

@@ -1,3 +1,4 @@
+import { buttonGrantsFor } from "~/lib/buttons.server";
 import { shellTitle } from "~/lib/page-title";
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert, Badge, Group, Paper, Stack, Title } from "@mantine/core";
@@ -29,7 +30,8 @@ export const handle = { breadcrumb: "orders.booking.title" };
 const CONTRACTOR_FIELDS = ["contractorCompany", "contractorContact", "contractorPhone"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, language, info, now } = await requireShellUser(request, context);
+  const user = await requireShellUser(request, context);
+  const { api, language, info, now } = user;
   const url = new URL(request.url);
   const [catalogue, { cart, cartError }] = await Promise.all([loadCatalogue(api, request, context), loadCart(api, request, context)]);
   // The commit form typed before the session ended comes back once (form-hold.server.ts).
@@ -50,6 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       title: translate(language, "orders.booking.title"),
+      buttonGrants: buttonGrantsFor(user, [DEADLINE_ACTIONS.serviceOrders.menuId]),
       language,
       catalogue,
       // The API's time: whether a closed service opens later or has closed is judged by it.

@@ -34,6 +34,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     constraints: () => formConstraints({ build: standardBuildSchema }),
     read: (api, boothId) => api.call(boothConstructionEndpoints.build, { boothId }),
     heldFields: [...BUILD_FIELDS, uploadFieldNames("fasciaFileUrl").name],
+    buttonMenus: [DEADLINE_ACTIONS.standardBuild.menuId],
   });
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,3 +1,4 @@
+import { buttonGrantsFor } from "~/lib/buttons.server";
 import { PageHeading } from "~/components/page-heading";
 import { shellTitle } from "~/lib/page-title";
 import { Stack, Text } from "@mantine/core";
@@ -36,13 +37,20 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 /** The exhibitor's declarations, the appointed carriers' price lists, and the form that starts a new one. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, language, info } = await requireShellUser(request, context);
+  const user = await requireShellUser(request, context);
+  const { api, language, info } = user;
   const list = await requireOk(await api.call(transportEndpoints.list), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), DECLARATION_FIELDS, "save");
   // The session's booth and the last build-up day to begin with (phone numbers are masked in infoVO: not prefilled).
   const defaults = held.values ?? { boothId: String(info.infoVO.boothId ?? list.booths[0]?.boothId ?? ""), arrivalTo: list.buildUp.to };
   return json(
-    { title: translate(language, "transport.carriage.title"), list, defaults, constraints: formConstraints({ declaration: declarationSchema }) },
+    {
+      title: translate(language, "transport.carriage.title"),
+      buttonGrants: buttonGrantsFor(user, [DEADLINE_ACTIONS.carriage.menuId]),
+      list,
+      defaults,
+      constraints: formConstraints({ declaration: declarationSchema }),
+    },
     { headers: held.headers },
   );
 }

@@ -1,3 +1,4 @@
+import { buttonGrantsFor } from "~/lib/buttons.server";
 import { type BookingReply, NO_STORE, saveBooking } from "../_shell.exhibitTL.smallExhibitsExpress/save-booking.server";
 import { loadPageHistory } from "~/features/team/record-history.server";
 import { RecordHistory } from "~/features/team/record-history";
@@ -45,7 +46,8 @@ const PATH = "/exhibitTL/exhibitsCostReservation";
  * `?confirm=send` ask first.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, language, info } = await requireShellUser(request, context);
+  const user = await requireShellUser(request, context);
+  const { api, language, info } = user;
   const list = await requireOk(await api.call(transportEndpoints.liftingList), request, context);
   const url = new URL(request.url);
   const held = await heldFormValues(request, context, formHolderOf(info), LIFTING_FIELDS, "save");
@@ -55,6 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       pageHistory: await loadPageHistory(api, [transportEndpoints.liftingSave, transportEndpoints.liftingRemove, transportEndpoints.liftingSend]),
       title: translate(language, "transport.lifting.title"),
+      buttonGrants: buttonGrantsFor(user, [DEADLINE_ACTIONS.lifting.menuId]),
       list,
       held: held.values,
       deleting,

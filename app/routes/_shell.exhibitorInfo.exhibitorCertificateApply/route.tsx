@@ -1,3 +1,4 @@
+import { buttonGrantsFor } from "~/lib/buttons.server";
 import { shellTitle } from "~/lib/page-title";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -45,7 +46,8 @@ const MAX_TICKED = 50;
  * confirmation. Ids are only looked up through the API, which answers 404 for anyone else's.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, language, info } = await requireShellUser(request, context);
+  const user = await requireShellUser(request, context);
+  const { api, language, info } = user;
   const url = new URL(request.url);
   const parsedQuery = badgeListQuerySchema.safeParse({
     keyword: url.searchParams.get("keyword") ?? undefined,
@@ -97,6 +99,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       title: translate(language, "badges.title"),
+      buttonGrants: buttonGrantsFor(user, [DEADLINE_ACTIONS.badges.menuId]),
       list,
       query: { keyword: query.keyword ?? "", page: query.page, pageSize: query.pageSize },
       queryInvalid: !parsedQuery.success,

@@ -21,6 +21,7 @@ import { feedbackFormSchema } from "~/features/settings/feedback-schema.server";
 import { FEEDBACK_CONTENT_MAX, FEEDBACK_IMAGE_KINDS, FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_TYPES } from "~/contracts/settings/feedback-values";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { showToast } from "~/lib/toast.server";
+import { FRAME_UNCHANGED } from "~/lib/frame-revalidation";
 import "~/contracts/settings/texts";
 import { settingsEndpoints } from "~/contracts/settings/endpoints.server";
 import { FormSelect, FormTextarea } from "~/components/form-fields";
@@ -68,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: reply, success: false }, { status: 400, headers: noStore });
   }
   const headers = await showToast(context, { kind: "success", key: "settings.feedbackSuccess" }, new Headers(noStore));
-  return json({ result: submission.reply({ resetForm: true }), success: true }, { headers });
+  return json({ result: submission.reply({ resetForm: true }), success: true, ...FRAME_UNCHANGED }, { headers });
 }
 
 export default function FeedbackPage() {

@@ -16,7 +16,7 @@ import { ScheduleStatusBadge } from "~/features/home/schedule-status";
 import { translate } from "~/contracts/i18n/translate.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { apiFor, handleAuthErrors } from "~/lib/api.server";
-import { requireButton } from "~/lib/buttons.server";
+import { buttonGrantsFor, requireButton } from "~/lib/buttons.server";
 import { useIsPending } from "~/lib/hooks";
 import { getShellUser, linkableFor, opensInChinese, requireShellUser } from "~/lib/permissions.server";
 import { useButton } from "~/lib/use-button";
@@ -52,6 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     items,
     error: result.ok ? null : result.message,
     signedIn: Boolean(user),
+    buttonGrants: user ? buttonGrantsFor(user, [SCHEDULE_MENU_ID]) : null,
     constraints: formConstraints({ extension: extensionRequestSchema }),
   });
 }

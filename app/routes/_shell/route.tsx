@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Outlet, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, type ShouldRevalidateFunction, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { frameNeedsReload } from "~/lib/frame-revalidation";
 import type { ReactNode } from "react";
 import { ShellBreadcrumbs } from "~/components/shell/breadcrumbs";
 import { ShellFooter } from "~/components/shell/footer";
@@ -44,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sidebarCollapsed: readSidebarCollapsed(request),
   };
   if (!user) {
-    return json({ ...base, title: pageTitle([], path, language, pages), user: null, nav: null, tabs: [], buttons: null, skin: null, readOnly: false });
+    return json({ ...base, title: pageTitle([], path, language, pages), user: null, nav: null, tabs: [], skin: null, readOnly: false });
   }
   const { infoVO } = user.info;
   const myInfo = myInfoPath(pages);
@@ -70,7 +71,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       skin: isSkinId(user.skin) ? user.skin : null,
       nav: topNavigation(user.menus, language, pages),
       tabs: tabsFor(visited, user.menus, language, pages),
-      buttons: { roleId: infoVO.roleId, now: user.now(), auths: user.info.auths },
       // A team member or staff account that may only read this page's area (docs/decisions/069).
       readOnly: areaAccessOf(infoVO.team && "grants" in infoVO.team ? infoVO.team : null, path) === "read",
     },
@@ -78,8 +78,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-/** Tabs and menus depend on the path: re-run on every navigation. Each area's sidebar is its layout's (area-layout.tsx). */
-export const shouldRevalidate = () => true;
+/**
+ * Tabs and menus depend on the path: re-run on every navigation, and after every post but one whose
+ * answer says the frame is unchanged (frame-revalidation.ts). Each area's sidebar is its layout's (area-layout.tsx).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => frameNeedsReload(args);
 
 export default function Shell() {
   return (

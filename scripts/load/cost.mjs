@@ -45,6 +45,9 @@ export async function measureCostPerKind({ baseUrl, pids, account, repeat = 40, 
   const kinds = [
     ...Object.keys(PAGES).map((path) => [`page ${path} (document)`, () => documents.loadDocument(path)]),
     ...Object.keys(PAGES).map((path) => [`data ${path} (JS on)`, () => data.loadData(path, PAGES[path])]),
+    // What a JavaScript post asks again besides its page: the root's loader and the frame's.
+    ["data root of /feedback (JS on)", () => data.loadData("/feedback", "root")],
+    ["data frame (routes/_shell) of /feedback (JS on)", () => data.loadData("/feedback", "routes/_shell")],
     ["post /skin (document)", () => documents.submitSkin(["skin1", "skin2", "skin3"][seq++ % 3])],
     ["post /feedback (document)", () => documents.submitFeedback({ type: 1, content: `cost ${seq++}` })],
     [

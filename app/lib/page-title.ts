@@ -1,6 +1,7 @@
 import type { MetaArgs } from "@remix-run/react";
+import { tabPathOf } from "./frame-revalidation";
 
-type Titled = { title?: string; appTitle?: string } | undefined;
+type Titled = { title?: string; appTitle?: string; tabs?: { path: string; title: string }[] } | undefined;
 
 /**
  * The document title of a page whose loader names it: the loader's title, or — when that loader
@@ -9,5 +10,8 @@ type Titled = { title?: string; appTitle?: string } | undefined;
  */
 export function shellTitle(matches: MetaArgs["matches"]): string {
   const dataOf = (id: string) => matches.find((match) => match.id === id)?.data as Titled;
-  return dataOf("routes/_shell")?.title ?? dataOf("root")?.appTitle ?? "Exhibitor Portal";
+  // The frame may have been loaded for another open tab (frame-revalidation.ts): this page's tab names it.
+  const path = tabPathOf(matches.at(-1)?.pathname ?? "");
+  const frame = dataOf("routes/_shell");
+  return frame?.tabs?.find((tab) => tab.path === path)?.title ?? frame?.title ?? dataOf("root")?.appTitle ?? "Exhibitor Portal";
 }

@@ -68,7 +68,9 @@ async function main() {
   fs.writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
 
   console.log("\ncapacity sweep (PostgreSQL, two processes behind a proxy, the load generator on the same cores)");
-  console.log("users | req/s | page p99 | data p99 | post p99 | sign-in p99 | errors | CPU ms/request | held");
+  console.log(
+    "users | req/s | page p99 | data p99 | post p99 | sign-in p99 (before) | sign-in p99 (window) | busy answers | errors | CPU ms/request | without hashes | held",
+  );
   for (const r of results) {
     const kinds = new Map((r.load?.window.byKind ?? []).map((k) => [k.kind, k]));
     console.log(
@@ -79,8 +81,11 @@ async function main() {
         ms(kinds.get("data")?.p99),
         ms(kinds.get("post")?.p99),
         ms(r.load?.signIn.p99),
+        ms(kinds.get("login")?.p99),
+        kinds.get("login (busy: try again)")?.count ?? 0,
         r.verdict.errors ?? "–",
         r.load?.window.serverCpuMsPerRequest?.toFixed(1) ?? "–",
+        r.load?.window.serverCpuMsPerRequestWithoutHashes?.toFixed(1) ?? "–",
         r.verdict.held ? "yes" : `no (${r.verdict.why})`,
       ].join(" | "),
     );

@@ -17,6 +17,24 @@ export const PAGES = {
 };
 
 /**
+ * The paths of the tabs a browser opens without asking the frame: those the frame sent with what it
+ * shows on them (decision 072). A build whose tabs carry no such facts asks the frame on every navigation.
+ */
+function openTabsOf(tabs) {
+  return Array.isArray(tabs) && tabs.every((tab) => typeof tab.floating === "boolean") ? new Set(tabs.map((tab) => tab.path)) : null;
+}
+
+/** The open tabs (see openTabsOf) in a document's loader data, or null. */
+function tabsInDocument(html) {
+  const tabs = html.match(/"tabs":(\[[^\]]*\])/)?.[1];
+  try {
+    return tabs ? openTabsOf(JSON.parse(tabs)) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The name of the feedback form's file input, read from the page (a browser sends what the form
  * has): null until a /feedback document was loaded, or when the form has no file input.
  */
@@ -82,6 +100,8 @@ export class Browser {
     this.cookies = new Map();
     this.assetsLoaded = false;
     this.currentPath = null;
+    /** The paths of the frame's tabs, when this browser can open them without asking the frame (JS on). */
+    this.openTabs = null;
     /** Set once the process is killed on purpose: failures are then expected, not errors. */
     this.inFlight = 0;
   }
@@ -192,6 +212,7 @@ export class Browser {
       },
     });
     this.currentPath = pathname;
+    if (this.javascript) this.openTabs = tabsInDocument(body);
     if (pathname === "/feedback") feedbackFileField ??= fileInputName(body);
     if (this.fetchAssets && !this.assetsLoaded) {
       this.assetsLoaded = true;
@@ -218,15 +239,21 @@ export class Browser {
         return null;
       },
     });
-    return JSON.parse(body);
+    const data = JSON.parse(body);
+    if (routeId === "routes/_shell") this.openTabs = openTabsOf(data.tabs);
+    return data;
   }
 
-  /** Navigates to a page the way this browser does (JS on: data requests once the app is loaded). */
+  /**
+   * Navigates to a page the way this browser does (JS on: data requests once the app is loaded; the
+   * frame's too unless the page is an open tab, app/lib/frame-revalidation.ts).
+   */
   async visit(pathname) {
     if (this.javascript && this.currentPath) {
       const leaving = this.currentPath;
       this.currentPath = pathname;
       const loads = [];
+      if (!this.openTabs?.has(pathname)) loads.push(this.loadData(pathname, "routes/_shell"));
       if (pathname.startsWith("/index") && !leaving.startsWith("/index")) loads.push(this.loadData(pathname, "routes/_shell.index"));
       loads.push(this.loadData(pathname, PAGES[pathname]));
       const [data] = (await Promise.all(loads)).slice(-1);

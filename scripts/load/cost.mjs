@@ -25,6 +25,30 @@ export function cpuMsOf(pids) {
   return total;
 }
 
+/** The token the load's processes answer /metrics with (portalEnv's METRICS_TOKEN). */
+export const LOAD_METRICS_TOKEN = "load-suite-metrics";
+
+/**
+ * CPU time the password hash threads of the processes used so far, in ms (their
+ * portal_password_hash_cpu_seconds_total), or null where a process does not say: the part of the
+ * servers' CPU that is sign-ins' hashes, not pages.
+ * @param {{ baseUrl: string }[]} processes
+ */
+export async function hashCpuMsOf(processes) {
+  let total = 0;
+  for (const { baseUrl } of processes) {
+    try {
+      const res = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${LOAD_METRICS_TOKEN}` } });
+      const line = (await res.text()).match(/^portal_password_hash_cpu_seconds_total (\S+)$/m);
+      if (!res.ok || !line) return null;
+      total += Number(line[1]) * 1000;
+    } catch {
+      return null;
+    }
+  }
+  return total;
+}
+
 /**
  * @param {{ baseUrl: string, pids: number[], account: {username: string, password: string}, repeat?: number, ip?: string }} options
  * @returns {Promise<{ kind: string, requests: number, cpuMsPerRequest: number | null, p50Ms: number }[]>}

@@ -57,7 +57,8 @@ function loadTables(label, result, verified) {
 }
 
 /** The figures of one load for the capacity sweep (scripts/bench/capacity.mjs), on one line. */
-export function printLoadJson(label, result, verified, windowCpuMs) {
+/** `windowHashCpuMs`: the part of the servers' CPU in the window that was password hashes (null: not known). */
+export function printLoadJson(label, result, verified, windowCpuMs, windowHashCpuMs = null) {
   const { stats, signIn } = result;
   const figures = {
     label,
@@ -74,6 +75,10 @@ export function printLoadJson(label, result, verified, windowCpuMs) {
       byKind: result.byKind.map(({ kind, count, errors, p50, p99 }) => ({ kind, count, errors, p50, p99 })),
       serverCpuMs: windowCpuMs,
       serverCpuMsPerRequest: windowCpuMs === null ? null : windowCpuMs / Math.max(1, stats.requests),
+      // Sign-ins' hashes cost ~0.4–0.9 s each by design and take whatever CPU is left: apart, the pages' own cost.
+      hashCpuMs: windowHashCpuMs,
+      serverCpuMsPerRequestWithoutHashes:
+        windowCpuMs === null || windowHashCpuMs === null ? null : (windowCpuMs - windowHashCpuMs) / Math.max(1, stats.requests),
     },
     writes: {
       acknowledged: verified.feedback.acked + verified.skins.acked,

@@ -19,7 +19,7 @@ import { crossProcessChecks } from "./scaleout.mjs";
 import { cloneUsers, findPostgres, openPostgres, postgresRequired, redactUrl, throwawayDatabase, withPglite } from "./db.mjs";
 import { killDuringWrites } from "./kill.mjs";
 import { backupDuringWrites, reportBackupDrill } from "./backup-drill.mjs";
-import { measureCostPerKind, cpuMsOf } from "./cost.mjs";
+import { hashCpuMsOf, LOAD_METRICS_TOKEN, measureCostPerKind, cpuMsOf } from "./cost.mjs";
 import { runLoad } from "./load.mjs";
 import { startProxy } from "./proxy.mjs";
 import { PortalProcess, portalEnv, ROOT, runCli, snapshotBuild } from "./server.mjs";
@@ -184,8 +184,10 @@ async function postgresPhase() {
   // Both processes share DATA_DIR, as they would share a volume: uploads are files on local disk.
   const sharedDir = makeTempDir("portal-load-pg-");
   const [portA, portB, portProxy] = [await freePort(), await freePort(), await freePort()];
-  const a = new PortalProcess({ name: "A", port: portA, env: portalEnv({ port: portA, dataDir: sharedDir, databaseUrl: database.url }) });
-  const b = new PortalProcess({ name: "B", port: portB, env: portalEnv({ port: portB, dataDir: sharedDir, databaseUrl: database.url }) });
+  // /metrics with a token: the window's CPU is split into pages and password hashes (cost.mjs hashCpuMsOf).
+  const metrics = { METRICS_TOKEN: LOAD_METRICS_TOKEN };
+  const a = new PortalProcess({ name: "A", port: portA, env: portalEnv({ port: portA, dataDir: sharedDir, databaseUrl: database.url, extra: metrics }) });
+  const b = new PortalProcess({ name: "B", port: portB, env: portalEnv({ port: portB, dataDir: sharedDir, databaseUrl: database.url, extra: metrics }) });
   await a.start();
   await b.start();
   const proxy = await startProxy({
@@ -265,12 +267,14 @@ async function postgresPhase() {
     const since = { A: a.errorLines.length, B: b.errorLines.length };
     const pids = [a.child.pid, b.child.pid];
     let windowCpuStart = null;
+    let windowHashCpuStart = Promise.resolve(null);
     // The window on the monotonic clock V8's CPU profiles use (scripts/bench/profile.mjs cuts them to it).
     let windowStartUs = null;
     const monotonicUs = () => process.hrtime.bigint() / 1000n;
     const result = await runLoad({
       onWindowStart: () => {
         windowCpuStart = cpuMsOf(pids);
+        windowHashCpuStart = hashCpuMsOf([a, b]);
         windowStartUs = monotonicUs();
       },
       baseUrl: proxy.baseUrl,
@@ -282,13 +286,20 @@ async function postgresPhase() {
       ipBlock: 50,
     });
     const windowCpuEnd = cpuMsOf(pids);
+    const [hashStart, hashEnd] = [await windowHashCpuStart, await hashCpuMsOf([a, b])];
     console.log(`window-monotonic-us ${windowStartUs} ${monotonicUs()}`);
     const verified = {
       feedback: await verifyFeedback(db, { dataDir: sharedDir, acks: result.feedbackAcks, tag }),
       skins: await verifySkins(db, result.skinAcks),
     };
     reportLoad("PostgreSQL, 2 processes behind the proxy", result, verified, a, since.A);
-    printLoadJson("postgres", result, verified, windowCpuStart === null || windowCpuEnd === null ? null : windowCpuEnd - windowCpuStart);
+    printLoadJson(
+      "postgres",
+      result,
+      verified,
+      windowCpuStart === null || windowCpuEnd === null ? null : windowCpuEnd - windowCpuStart,
+      hashStart === null || hashEnd === null ? null : hashEnd - hashStart,
+    );
     if (settings.cost) {
       log("postgres: CPU per request kind, each kind alone");
       const costs = await measureCostPerKind({ baseUrl: proxy.baseUrl, pids, account: { username: loadNames[0], password: DEMO_EXHIBITOR.password } });

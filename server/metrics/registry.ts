@@ -54,7 +54,7 @@ export function observeQuery(event: LogEvent) {
 }
 
 /** What the scrape reads besides the counters: this process's database and hash queue. */
-type Sources = { database: MetricsDatabase; hashQueue: () => { waiting: number; running: boolean } };
+type Sources = { database: MetricsDatabase; hashQueue: () => { waiting: number; running: boolean; cpuSeconds: number } };
 let sources: Sources | null = null;
 
 /** The server (server/app.ts) names its database; tests starting several apps in one process get the last one's. */
@@ -69,6 +69,17 @@ new Gauge({
   collect() {
     const state = sources?.hashQueue();
     this.set(state ? state.waiting + (state.running ? 1 : 0) : 0);
+  },
+});
+
+new Counter({
+  name: "portal_password_hash_cpu_seconds_total",
+  help: "CPU time of the password hash thread (sign-ins, password changes; Linux only, else 0): the part of portal_process_cpu_seconds_total that is not pages",
+  registers: [metricsRegistry],
+  collect() {
+    // The hasher keeps the running total; a counter cannot be set, so it is put back to it at each scrape.
+    this.reset();
+    this.inc(sources?.hashQueue().cpuSeconds ?? 0);
   },
 });
 

@@ -72,6 +72,7 @@ describe.each(backendsOf(import.meta.url))("/metrics on %s", (backend) => {
       "portal_db_query_duration_seconds_count",
       "portal_sign_ins_waiting_for_hash",
       "portal_sign_ins_refused_busy_total",
+      "portal_password_hash_cpu_seconds_total",
       "portal_uploads_in_progress",
       "portal_stored_bytes",
     ]) {

@@ -118,3 +118,39 @@ test("after a post the frame is asked again only when the action may have change
   await expect(successToast(page)).toHaveText("skin change success");
   expect(frameLoads).toHaveLength(1);
 });
+
+test("a navigation to an open tab does not ask the frame again; one to a new page does", { tag: JS_ON_ONLY }, async ({ app, page }, testInfo) => {
+  // Decision 072: each tab carries what the frame shows on its page (title, floating buttons, read-only).
+  await app.signIn(accountFor("spare", testInfo));
+  await app.goto("/feedback");
+  await app.goto("/skin");
+  const tabs = page.locator("nav.shell-tabs li.shell-tab > a");
+  await expect(tabs.filter({ hasText: "Skin" })).toHaveCount(1);
+  const openTabs = await tabs.allTextContents();
+  expect(openTabs).toContain("Feedback");
+  expect(openTabs).not.toContain("Change password");
+  const frameLoads: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).searchParams.get("_data") === "routes/_shell") frameLoads.push(request.url());
+  });
+  const pageLoaded = (route: string) =>
+    page.waitForResponse((response) => response.request().method() === "GET" && new URL(response.url()).searchParams.get("_data") === route);
+
+  // To an open tab: only the page's loader is asked (both would be asked at once), and the page is named as its tab.
+  const feedbackLoaded = pageLoaded("routes/_shell.feedback");
+  await tabs.filter({ hasText: "Feedback" }).click();
+  await feedbackLoaded;
+  await expect(page).toHaveURL(/\/feedback$/);
+  await expect(page).toHaveTitle("Feedback");
+  await expect(page.locator("main form textarea[name=content]")).toBeVisible();
+  expect(frameLoads).toEqual([]);
+
+  // To a page that is not a tab yet: the frame is asked, and the new tab shows.
+  const frameLoaded = pageLoaded("routes/_shell");
+  await page.getByTestId("user-label").click();
+  await page.getByRole("link", { name: "Change password" }).click();
+  await frameLoaded;
+  await expect(page).toHaveURL(/\/changePassword$/);
+  await expect(tabs).toHaveText([...openTabs, "Change password"]);
+  expect(frameLoads).toHaveLength(1);
+});

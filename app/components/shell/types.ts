@@ -23,6 +23,12 @@ export type TopNavigation = { items: TopNavItem[]; wideCount: number; narrowCoun
 
 export type ShellTab = { path: string; title: string };
 
+/**
+ * A tab as the frame sends it: with what the frame shows on that page, so the browser can open an
+ * open tab without asking the frame again (app/lib/frame-revalidation.ts).
+ */
+export type FrameTab = ShellTab & { floating: boolean; readOnly: boolean };
+
 export type ShellUserSummary = {
   id: number;
   username: string;

@@ -1,7 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, type ShouldRevalidateFunction, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
-import { frameNeedsReload } from "~/lib/frame-revalidation";
+import { useEffect } from "react";
+import { frameNeedsReload, rememberOpenTabs, tabPathOf } from "~/lib/frame-revalidation";
 import type { ReactNode } from "react";
 import { ShellBreadcrumbs } from "~/components/shell/breadcrumbs";
 import { ShellFooter } from "~/components/shell/footer";
@@ -9,6 +10,7 @@ import { ShellHeader } from "~/components/shell/header";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { areaOf } from "~/components/shell/area-layout";
 import { ShellTabs } from "~/components/shell/tabs";
+import type { FrameTab } from "~/components/shell/types";
 import { ContractorBanner } from "~/components/shell/contractor-banner";
 import { ReadOnlyBanner } from "~/components/shell/read-only-banner";
 import { areaAccessOf } from "~/contracts/team/areas";
@@ -25,12 +27,18 @@ import shellCss from "~/styles/shell.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shellCss }];
 
 /** A page without a title of its own is named as its tab is (issue 51), in the user's language. */
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: data?.title ?? (matches.find((match) => match.id === "root")?.data as { appTitle?: string } | undefined)?.appTitle ?? "Exhibitor Portal" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => [
+  {
+    title:
+      data?.tabs.find((tab) => tab.path === tabPathOf(location.pathname))?.title ??
+      data?.title ??
+      (matches.find((match) => match.id === "root")?.data as { appTitle?: string } | undefined)?.appTitle ??
+      "Exhibitor Portal",
+  },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const path = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
+  const path = tabPathOf(new URL(request.url).pathname);
   const pages = context.pages ?? [];
   const user = await (isPublicPage(pages, path) ? getShellUser(request, context) : requireShellUser(request, context));
   const language = getLanguage(request);
@@ -45,9 +53,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sidebarCollapsed: readSidebarCollapsed(request),
   };
   if (!user) {
-    return json({ ...base, title: pageTitle([], path, language, pages), user: null, nav: null, tabs: [], skin: null, readOnly: false });
+    return json({ ...base, title: pageTitle([], path, language, pages), user: null, nav: null, tabs: [] as FrameTab[], skin: null, readOnly: false });
   }
   const { infoVO } = user.info;
+  const team = infoVO.team && "grants" in infoVO.team ? infoVO.team : null;
   const myInfo = myInfoPath(pages);
   const visited = withVisited(readTabs(request), path);
   const headers = new Headers();
@@ -70,16 +79,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       },
       skin: isSkinId(user.skin) ? user.skin : null,
       nav: topNavigation(user.menus, language, pages),
-      tabs: tabsFor(visited, user.menus, language, pages),
+      // Each tab with what the frame shows on its page: the browser opens an open tab without asking again (frame-revalidation.ts).
+      tabs: tabsFor(visited, user.menus, language, pages).map(
+        (tab): FrameTab => ({ ...tab, floating: rulesFor(pages, tab.path).floatingButtons !== false, readOnly: areaAccessOf(team, tab.path) === "read" }),
+      ),
       // A team member or staff account that may only read this page's area (docs/decisions/069).
-      readOnly: areaAccessOf(infoVO.team && "grants" in infoVO.team ? infoVO.team : null, path) === "read",
+      readOnly: areaAccessOf(team, path) === "read",
     },
     { headers },
   );
 }
 
 /**
- * Tabs and menus depend on the path: re-run on every navigation, and after every post but one whose
+ * Asked again on a navigation to a page that is not an open tab, and after every post but one whose
  * answer says the frame is unchanged (frame-revalidation.ts). Each area's sidebar is its layout's (area-layout.tsx).
  */
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => frameNeedsReload(args);
@@ -109,6 +121,11 @@ export function ErrorBoundary() {
 function ShellFrame({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("routes/_shell")!;
   const location = useLocation();
+  // The frame is not asked again on the way to an open tab: what it shows for this page is the tab's.
+  const here = data.tabs.find((tab) => tab.path === tabPathOf(location.pathname));
+  const readOnly = here ? here.readOnly : data.readOnly;
+  const showFloating = here ? here.floating : data.showFloating;
+  useEffect(() => rememberOpenTabs(data.tabs.map((tab) => tab.path)), [data.tabs]);
   useVersionCheck();
   useAccountWatch(data.user?.id ?? null);
   // The area layout below (if any) renders the sidebar; the header's menu button and its checkbox are the shell's.
@@ -130,13 +147,13 @@ function ShellFrame({ children }: { children: ReactNode }) {
         <div className="shell-main">
           {data.user ? <ShellTabs tabs={data.tabs} current={location.pathname} /> : null}
           {/* data-area-access hides the page's save buttons by CSS, so it holds without JavaScript too; the API refuses a change anyway. */}
-          <Content id={hasSidebar ? undefined : "main"} className="shell-content" data-area-access={data.readOnly ? "read" : undefined}>
+          <Content id={hasSidebar ? undefined : "main"} className="shell-content" data-area-access={readOnly ? "read" : undefined}>
             {data.user?.contractor ? <ContractorBanner user={data.user} /> : null}
-            {data.readOnly ? <ReadOnlyBanner /> : null}
+            {readOnly ? <ReadOnlyBanner /> : null}
             <ShellBreadcrumbs />
             {children}
           </Content>
-          <ShellFooter language={data.language} site={data.site} showFloating={data.showFloating && Boolean(data.user)} signedIn={Boolean(data.user)} />
+          <ShellFooter language={data.language} site={data.site} showFloating={showFloating && Boolean(data.user)} signedIn={Boolean(data.user)} />
         </div>
       </div>
     </div>

@@ -25,23 +25,27 @@ export function cpuMsOf(pids) {
   return total;
 }
 
-/** The token the load's processes answer /metrics with (portalEnv's METRICS_TOKEN). */
-export const LOAD_METRICS_TOKEN = "load-suite-metrics";
-
 /**
- * CPU time the password hash threads of the processes used so far, in ms (their
- * portal_password_hash_cpu_seconds_total), or null where a process does not say: the part of the
- * servers' CPU that is sign-ins' hashes, not pages.
- * @param {{ baseUrl: string }[]} processes
+ * CPU time so far of the processes' threads that run niced, in ms: the password hash threads
+ * (server/auth/password-hasher.ts raises their nice; nothing else does), or null where /proc cannot
+ * tell. The part of the servers' CPU that is sign-ins' hashes, not pages; read from /proc, so builds
+ * from before the portal_password_hash_cpu_seconds_total metric are measured the same way.
  */
-export async function hashCpuMsOf(processes) {
+export function hashThreadCpuMsOf(pids) {
   let total = 0;
-  for (const { baseUrl } of processes) {
+  for (const pid of pids) {
     try {
-      const res = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${LOAD_METRICS_TOKEN}` } });
-      const line = (await res.text()).match(/^portal_password_hash_cpu_seconds_total (\S+)$/m);
-      if (!res.ok || !line) return null;
-      total += Number(line[1]) * 1000;
+      const fieldsOf = (stat) => stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const mainNice = Number(fieldsOf(fs.readFileSync(`/proc/${pid}/stat`, "utf8"))[16]);
+      for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+        let fields;
+        try {
+          fields = fieldsOf(fs.readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8"));
+        } catch {
+          continue; // a thread that ended meanwhile
+        }
+        if (Number(fields[16]) > mainNice) total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+      }
     } catch {
       return null;
     }

@@ -19,7 +19,7 @@ import { crossProcessChecks } from "./scaleout.mjs";
 import { cloneUsers, findPostgres, openPostgres, postgresRequired, redactUrl, throwawayDatabase, withPglite } from "./db.mjs";
 import { killDuringWrites } from "./kill.mjs";
 import { backupDuringWrites, reportBackupDrill } from "./backup-drill.mjs";
-import { hashCpuMsOf, LOAD_METRICS_TOKEN, measureCostPerKind, cpuMsOf } from "./cost.mjs";
+import { hashThreadCpuMsOf, measureCostPerKind, cpuMsOf } from "./cost.mjs";
 import { runLoad } from "./load.mjs";
 import { startProxy } from "./proxy.mjs";
 import { PortalProcess, portalEnv, ROOT, runCli, snapshotBuild } from "./server.mjs";
@@ -184,10 +184,8 @@ async function postgresPhase() {
   // Both processes share DATA_DIR, as they would share a volume: uploads are files on local disk.
   const sharedDir = makeTempDir("portal-load-pg-");
   const [portA, portB, portProxy] = [await freePort(), await freePort(), await freePort()];
-  // /metrics with a token: the window's CPU is split into pages and password hashes (cost.mjs hashCpuMsOf).
-  const metrics = { METRICS_TOKEN: LOAD_METRICS_TOKEN };
-  const a = new PortalProcess({ name: "A", port: portA, env: portalEnv({ port: portA, dataDir: sharedDir, databaseUrl: database.url, extra: metrics }) });
-  const b = new PortalProcess({ name: "B", port: portB, env: portalEnv({ port: portB, dataDir: sharedDir, databaseUrl: database.url, extra: metrics }) });
+  const a = new PortalProcess({ name: "A", port: portA, env: portalEnv({ port: portA, dataDir: sharedDir, databaseUrl: database.url }) });
+  const b = new PortalProcess({ name: "B", port: portB, env: portalEnv({ port: portB, dataDir: sharedDir, databaseUrl: database.url }) });
   await a.start();
   await b.start();
   const proxy = await startProxy({
@@ -267,14 +265,14 @@ async function postgresPhase() {
     const since = { A: a.errorLines.length, B: b.errorLines.length };
     const pids = [a.child.pid, b.child.pid];
     let windowCpuStart = null;
-    let windowHashCpuStart = Promise.resolve(null);
+    let windowHashCpuStart = null;
     // The window on the monotonic clock V8's CPU profiles use (scripts/bench/profile.mjs cuts them to it).
     let windowStartUs = null;
     const monotonicUs = () => process.hrtime.bigint() / 1000n;
     const result = await runLoad({
       onWindowStart: () => {
         windowCpuStart = cpuMsOf(pids);
-        windowHashCpuStart = hashCpuMsOf([a, b]);
+        windowHashCpuStart = hashThreadCpuMsOf(pids);
         windowStartUs = monotonicUs();
       },
       baseUrl: proxy.baseUrl,
@@ -286,7 +284,7 @@ async function postgresPhase() {
       ipBlock: 50,
     });
     const windowCpuEnd = cpuMsOf(pids);
-    const [hashStart, hashEnd] = [await windowHashCpuStart, await hashCpuMsOf([a, b])];
+    const [hashStart, hashEnd] = [windowHashCpuStart, hashThreadCpuMsOf(pids)];
     console.log(`window-monotonic-us ${windowStartUs} ${monotonicUs()}`);
     const verified = {
       feedback: await verifyFeedback(db, { dataDir: sharedDir, acks: result.feedbackAcks, tag }),

@@ -1,6 +1,6 @@
 /**
- * When the browser (JavaScript on) asks the frame's loader (header, menus, tabs, background) again,
- * decision 072:
+ * When the browser (JavaScript on) asks the frame's loader (header, menus, tabs, background) again
+ * (decisions 072 and 073):
  * - After a form post it asks every loader of the page again. Most posts change only their page, so
  *   an action whose success leaves the frame as it was says so in its answer (`...FRAME_UNCHANGED`),
  *   and the frame is not asked again after it. Any other post asks it again.

@@ -18,7 +18,7 @@ export const PAGES = {
 
 /**
  * The paths of the tabs a browser opens without asking the frame: those the frame sent with what it
- * shows on them (decision 072). A build whose tabs carry no such facts asks the frame on every navigation.
+ * shows on them (decision 073). A build whose tabs carry no such facts asks the frame on every navigation.
  */
 function openTabsOf(tabs) {
   return Array.isArray(tabs) && tabs.every((tab) => typeof tab.floating === "boolean") ? new Set(tabs.map((tab) => tab.path)) : null;

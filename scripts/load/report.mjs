@@ -56,8 +56,10 @@ function loadTables(label, result, verified) {
   );
 }
 
-/** The figures of one load for the capacity sweep (scripts/bench/capacity.mjs), on one line. */
-/** `windowHashCpuMs`: the part of the servers' CPU in the window that was password hashes (null: not known). */
+/**
+ * The figures of one load for the capacity sweep (scripts/bench/capacity.mjs), on one line.
+ * `windowHashCpuMs`: the part of the servers' CPU in the window that was password hashes (null: not known).
+ */
 export function printLoadJson(label, result, verified, windowCpuMs, windowHashCpuMs = null) {
   const { stats, signIn } = result;
   const figures = {

@@ -14,7 +14,7 @@ export const FRAME_UNCHANGED = { frameUnchanged: true } as const;
 /** A path as the frame's loader keys its tabs: no trailing slash. */
 export const tabPathOf = (pathname: string) => pathname.replace(/(.)\/+$/, "$1");
 
-/** The paths of the tabs the frame shows now, in this browser (set by the frame once rendered; empty on the server). */
+/** The paths of the tabs the frame shows now, in this browser (set by the frame in each commit; empty on the server). */
 let openTabs: ReadonlySet<string> = new Set();
 export function rememberOpenTabs(paths: readonly string[]) {
   openTabs = new Set(paths);

@@ -120,7 +120,7 @@ test("after a post the frame is asked again only when the action may have change
 });
 
 test("a navigation to an open tab does not ask the frame again; one to a new page does", { tag: JS_ON_ONLY }, async ({ app, page }, testInfo) => {
-  // Decision 072: each tab carries what the frame shows on its page (title, floating buttons, read-only).
+  // Decision 073: each tab carries what the frame shows on its page (title, floating buttons, read-only).
   await app.signIn(accountFor("spare", testInfo));
   await app.goto("/feedback");
   await app.goto("/skin");

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, type ShouldRevalidateFunction, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { useIsomorphicEffect } from "@mantine/hooks";
 import { frameNeedsReload, rememberOpenTabs, tabPathOf } from "~/lib/frame-revalidation";
 import type { ReactNode } from "react";
 import { ShellBreadcrumbs } from "~/components/shell/breadcrumbs";
@@ -125,7 +125,8 @@ function ShellFrame({ children }: { children: ReactNode }) {
   const here = data.tabs.find((tab) => tab.path === tabPathOf(location.pathname));
   const readOnly = here ? here.readOnly : data.readOnly;
   const showFloating = here ? here.floating : data.showFloating;
-  useEffect(() => rememberOpenTabs(data.tabs.map((tab) => tab.path)), [data.tabs]);
+  // In the commit itself (a layout effect): a click right after hydration already finds the open tabs.
+  useIsomorphicEffect(() => rememberOpenTabs(data.tabs.map((tab) => tab.path)), [data.tabs]);
   useVersionCheck();
   useAccountWatch(data.user?.id ?? null);
   // The area layout below (if any) renders the sidebar; the header's menu button and its checkbox are the shell's.
